@@ -1,0 +1,1 @@
+"""The bot: CLI, the capture -> read -> decide -> act loop, screens, actuators, recorder."""

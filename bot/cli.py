@@ -1,0 +1,69 @@
+"""``gamebot``: one command line, a verb per job (``play``, ``read``, ``bench``, ...)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from bot.commands import VERBS, Command, all_commands
+from bot.errors import GamebotError
+
+
+def build_parser(commands: list[Command] | None = None) -> argparse.ArgumentParser:
+    commands = all_commands() if commands is None else commands
+    parser = argparse.ArgumentParser(
+        prog="gamebot",
+        description="A bot that plays screen games by itself: it grabs the screen, reads the "
+        "board, picks the best move and performs it.",
+    )
+    verbs = parser.add_subparsers(dest="verb", metavar="VERB")
+    verbs.required = True
+    by_verb: dict[str, list[Command]] = {}
+    for cmd in commands:
+        if cmd.verb not in VERBS:
+            raise ValueError(f"command {cmd} uses unknown verb {cmd.verb!r}")
+        by_verb.setdefault(cmd.verb, []).append(cmd)
+    for verb, help_text in VERBS.items():
+        group = by_verb.get(verb)
+        if not group:
+            continue
+        solo = [c for c in group if c.game is None]
+        if solo:
+            cmd = solo[0]
+            sub = verbs.add_parser(verb, help=cmd.help, description=cmd.description or cmd.help)
+            cmd.configure(sub)
+            sub.set_defaults(_run=cmd.run)
+            continue
+        sub = verbs.add_parser(verb, help=help_text, description=help_text)
+        games = sub.add_subparsers(dest="game", metavar="WHAT")
+        games.required = True
+        for cmd in group:
+            assert cmd.game is not None
+            leaf = games.add_parser(
+                cmd.game, help=cmd.help, description=cmd.description or cmd.help
+            )
+            cmd.configure(leaf)
+            leaf.set_defaults(_run=cmd.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args._run(args) or 0)
+    except GamebotError as exc:
+        print(f"gamebot: error: {exc}", file=sys.stderr)
+        return 2
+    except (ValueError, OSError) as exc:
+        # Input errors (bad board text, unreadable image, missing file) name the problem.
+        print(f"gamebot: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("gamebot: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

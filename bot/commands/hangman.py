@@ -1,0 +1,7 @@
+"""Commands for hangman."""
+
+from __future__ import annotations
+
+from bot.commands import Command
+
+COMMANDS: list[Command] = []

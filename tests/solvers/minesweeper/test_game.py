@@ -1,0 +1,76 @@
+"""The simulator keeps each first-click rule, floods zeros, chords, and ends games right."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solvers.minesweeper import LEVELS, Cell, FirstClick, Level, Move
+from solvers.minesweeper.game import Game, Status
+
+
+@given(st.integers(0, 10_000), st.integers(0, 15), st.integers(0, 29))
+@settings(max_examples=200)
+def test_safe_first_click_never_loses(seed, r, c):
+    game = Game(LEVELS["expert"], FirstClick.SAFE, seed=seed)
+    game.apply(Move.open(r, c))
+    assert game.status is not Status.LOST
+    assert len(game.mines()) == 99
+
+
+@given(st.integers(0, 10_000), st.integers(0, 15), st.integers(0, 29))
+@settings(max_examples=200)
+def test_opening_first_click_opens_a_zero(seed, r, c):
+    game = Game(LEVELS["expert"], FirstClick.OPENING, seed=seed)
+    game.apply(Move.open(r, c))
+    assert game.board()[r, c] is Cell.ZERO
+
+
+@given(st.integers(0, 10_000))
+@settings(max_examples=100)
+def test_xp_rule_moves_the_mine_to_the_first_free_cell(seed):
+    game = Game(LEVELS["beginner"], FirstClick.XP, seed=seed)
+    game.apply(Move.open(4, 4))
+    assert game.status is not Status.LOST
+    assert len(game.mines()) == 10
+
+
+def test_numbers_match_the_layout_and_flood_fill_stops_at_numbers():
+    mines = frozenset({(0, 0), (2, 2)})
+    game = Game(Level("custom", 4, 4, 2), mines=mines)
+    game.apply(Move.open(0, 3))
+    assert game.board().to_text() == "#1..\n#211\n####\n####"
+
+
+def test_chord_opens_around_a_satisfied_number_and_win_is_detected():
+    game = Game(Level("custom", 2, 3, 1), mines=frozenset({(0, 0)}))
+    game.apply(Move.open(1, 1))
+    assert game.board().to_text() == "###\n#1#"
+    game.apply(Move.flag(0, 0))
+    game.apply(Move.chord(1, 1))
+    assert game.board().to_text() == "F1.\n11."
+    assert game.status is Status.WON
+
+
+def test_loss_shows_mines_and_wrong_flags():
+    game = Game(Level("custom", 2, 2, 1), mines=frozenset({(0, 0)}))
+    game.apply(Move.open(1, 1))
+    game.apply(Move.flag(0, 1))
+    game.apply(Move.open(0, 0))
+    assert game.status is Status.LOST
+    assert game.board().to_text() == "Xx\n#1"
+
+
+def test_move_outside_the_board_is_an_error():
+    game = Game(LEVELS["beginner"])
+    with pytest.raises(ValueError, match="outside"):
+        game.apply(Move.open(9, 0))
+
+
+@pytest.mark.parametrize("text", ["expert", "16x30/99", "beginner"])
+def test_levels_parse(text):
+    assert Level.parse(text).mines in (99, 10)
+
+
+def test_bad_level_is_rejected():
+    with pytest.raises(ValueError, match="unknown level"):
+        Level.parse("huge")
