@@ -10,6 +10,7 @@ APT_PACKAGES=(
   tesseract-ocr tesseract-ocr-rus
   xdemineur gnome-mines bsdgames wamerican
   libgl1 libglib2.0-0 fonts-dejavu-core
+  python3-tk
 )
 
 missing=()

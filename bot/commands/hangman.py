@@ -1,7 +1,188 @@
-"""Commands for hangman."""
+"""Hangman commands: the hardest words, the best guess, the benchmark, reading and playing.
+
+``gamebot hangman hardest``, ``gamebot solve hangman STATE``, ``gamebot bench hangman``,
+``gamebot read hangman SHOT --calibration CAL`` and ``gamebot play hangman --games N`` (the real
+bsdgames hangman in an xterm, on a private Xvfb when there is no display).
+"""
 
 from __future__ import annotations
 
-from bot.commands import Command
+import argparse
 
-COMMANDS: list[Command] = []
+from bot.commands import Command
+from bot.commands.hangman_common import (
+    PRIORS,
+    STRATEGIES,
+    lexicon_from_args,
+    positive,
+    solver_options,
+)
+from bot.commands.hangman_play import COMMANDS as PLAY_COMMANDS
+
+# --- hangman hardest ------------------------------------------------------------------------
+
+
+def _configure_hardest(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--length", type=positive, default=6, help="word length (default: 6)")
+    p.add_argument("--top", type=positive, default=10, help="how many words (default: 10)")
+    p.add_argument("--easiest", action="store_true", help="list the easiest words instead")
+    solver_options(p, "greedy", "uniform")
+
+
+def _run_hardest(args: argparse.Namespace) -> int:
+    from bot.report import emit
+    from solvers.hangman.evaluate import play_dictionary
+    from solvers.hangman.strategies import make_solver
+
+    lexicon = lexicon_from_args(args, 1, args.length)
+    solver = make_solver(args.strategy, lexicon, args.misses)
+    out = play_dictionary(solver)
+    rows = sorted(zip(out.misses, map(len, out.guesses), out.words, out.guesses, strict=True))
+    picked = rows[: args.top] if args.easiest else rows[-args.top :]
+    which = "easiest" if args.easiest else "hardest"
+    lines = [
+        f"{which} {len(picked)} of {len(rows)} words of {args.length} letters in "
+        f"{args.dictionary} ({args.strategy}, {args.prior} prior; no miss limit)",
+        "(misses, guesses, word, guess sequence)",
+        *(f"({m}, {g}, {w!r}, {seq!r})" for m, g, w, seq in picked),
+    ]
+    summary = {
+        "dictionary": args.dictionary,
+        "length": args.length,
+        "strategy": args.strategy,
+        "prior": args.prior,
+        "words": len(rows),
+        which: [{"word": w, "misses": m, "guesses": g, "sequence": s} for m, g, w, s in picked],
+    }
+    emit(summary, lines, args.json)
+    return 0
+
+
+# --- solve hangman --------------------------------------------------------------------------
+
+
+def _configure_solve(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "state",
+        help="what is known: the word with '-' (or '_') for unknown letters, then the wrong "
+        "letters, e.g. '__a--e wrong=st' (or put '--' before a text that starts with '-')",
+    )
+    p.add_argument("--min-length", type=positive, default=6, help="shortest word (default: 6)")
+    solver_options(p, "maxwin", "uniform")
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    from bot.report import emit
+    from solvers.hangman.state import State
+    from solvers.hangman.strategies import make_solver
+
+    state = State.from_text(args.state)
+    solver = make_solver(args.strategy, lexicon_from_args(args, args.min_length), args.misses)
+    decision = solver.decide(state)
+    lines = [
+        f"{decision.move.to_text()}  ({decision.stage}: {decision.reason})",
+    ]
+    emit({"state": state.to_text(), **decision.to_dict()}, lines, args.json)
+    return 0
+
+
+# --- bench hangman --------------------------------------------------------------------------
+
+
+def _configure_bench(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--min-length", type=positive, default=6, help="shortest word (default: 6)")
+    p.add_argument(
+        "--baseline",
+        choices=(*STRATEGIES, "none"),
+        default="greedy",
+        help="also run this strategy and compare word by word (default: %(default)s)",
+    )
+    p.add_argument(
+        "--weigh-by",
+        choices=PRIORS,
+        default="uniform",
+        help="also give the win rate and misses with words weighted by how likely a setter "
+        "picks them (the figures per word are always printed) (default: %(default)s)",
+    )
+    solver_options(p, "maxwin", "uniform")
+
+
+def _run_bench(args: argparse.Namespace) -> int:
+    import gc
+
+    from bot.bench_hangman import paired, report_lines, run_bench
+    from bot.progress import progress_bar
+    from bot.report import emit
+    from solvers.hangman.strategies import make_solver
+
+    lexicon = lexicon_from_args(args, args.min_length)
+    gc.collect()
+    gc.freeze()  # the word arrays are here for good: keep the collector from re-walking them
+    runs = {}
+    names = [args.strategy]
+    if args.baseline not in ("none", args.strategy):
+        names.append(args.baseline)
+    for name in names:
+        with progress_bar(lexicon.size, f"{name} over every word") as bar:
+            runs[name] = run_bench(make_solver(name, lexicon, args.misses), bar.advance)
+    run = runs[args.strategy]
+    compare = paired(run, runs[names[1]]) if len(names) > 1 else None
+    summary: dict[str, object] = {
+        "dictionary": args.dictionary,
+        "min_length": args.min_length,
+        "prior": args.prior,
+        **run.summary(),
+    }
+    if compare is not None:
+        summary["baseline_summary"] = runs[names[1]].summary()
+        summary["paired"] = compare.to_dict()
+    lines = report_lines(run, compare)
+    if compare is not None:
+        base = runs[names[1]]
+        lines.append(
+            f"  baseline {base.strategy}: won {base.wins} = {100 * base.wins / base.words:.2f} %,"
+            f" mean misses {base.mean_misses:.4f}"
+        )
+    if args.weigh_by != "uniform":
+        from solvers.hangman.priors import prior_weights
+
+        words = run.outcomes.words
+        raw = prior_weights(args.weigh_by, words, args.dictionary, args.min_length)
+        weight = dict(zip(words, raw.tolist(), strict=True))
+        weighted: dict[str, object] = {"by": args.weigh_by}
+        for name, one in runs.items():
+            rate, misses = one.weighted(weight)
+            weighted[name] = {"win_rate": rate, "mean_misses": misses}
+            lines.append(
+                f"  words weighted by {args.weigh_by}: {name} wins {100 * rate:.2f} %,"
+                f" mean misses {misses:.4f}"
+            )
+        summary["weighted"] = weighted
+    emit(summary, lines, args.json)
+    return 0
+
+
+COMMANDS: list[Command] = [
+    Command(
+        "hangman",
+        "hardest",
+        "the hardest (or easiest) words for a solver: misses, guesses, guess sequence",
+        _configure_hardest,
+        _run_hardest,
+    ),
+    Command(
+        "solve",
+        "hangman",
+        "the best letter for a Hangman position such as '--a--e wrong=st'",
+        _configure_solve,
+        _run_solve,
+    ),
+    Command(
+        "bench",
+        "hangman",
+        "play every word of a dictionary: win rate, mean misses, time per decision",
+        _configure_bench,
+        _run_bench,
+    ),
+    *PLAY_COMMANDS,  # read hangman, play hangman: the screen side, in their own module
+]

@@ -1,7 +1,145 @@
-"""Commands for minesweeper vision."""
+"""``gamebot read minesweeper``, ``gamebot calibrate minesweeper`` and ``gamebot bench vision``."""
 
 from __future__ import annotations
 
+import argparse
+
 from bot.commands import Command
 
-COMMANDS: list[Command] = []
+
+def _configure_read(p: argparse.ArgumentParser) -> None:
+    p.add_argument("image", help="screenshot (PNG/JPEG) with a Minesweeper board anywhere in it")
+    p.add_argument("--skin", help="skin name or folder (default: try every built-in skin)")
+    p.add_argument("--json", action="store_true", help="last stdout line: one JSON object")
+    p.add_argument(
+        "--debug",
+        metavar="OUT.png",
+        help="save the grid and every cell's class drawn over the picture (refused cells in"
+        " red) and, on an error, the refused crop as OUT-crop.png",
+    )
+
+
+def _save_debug(path: str, frame: object, location: object | None, error: Exception | None
+                ) -> list[str]:
+    """Write the debug pictures; returns lines saying what was written."""
+    from pathlib import Path
+
+    import cv2
+
+    from vision.debug import draw_cells, draw_regions, enlarge
+    from vision.errors import ReadError
+    from vision.minesweeper import BoardLocation, cell_verdicts
+
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pixels = frame.pixels  # type: ignore[attr-defined]
+    written: list[str] = []
+    if isinstance(location, BoardLocation):
+        verdict = cell_verdicts(frame, location)  # type: ignore[arg-type]
+        bad = {(int(r), int(c)) for r, c in zip(*(~verdict.accepted).nonzero(), strict=True)}
+        chars = verdict.text().split("\n")
+        panel = location.panel
+        boxed = draw_regions(pixels, {"counter": panel.counter, "timer": panel.timer,
+                                      "face": panel.face})
+        picture = draw_cells(boxed, location.geometry, chars, bad)
+    else:
+        picture = pixels
+    if not cv2.imwrite(str(out), picture):
+        raise OSError(f"{out}: could not write the debug picture")
+    written.append(f"debug picture: {out}")
+    crop = error.crop if isinstance(error, ReadError) else None
+    if crop is None and error is not None:
+        crop = pixels
+    if crop is not None:
+        crop_path = out.with_name(out.stem + "-crop" + out.suffix)
+        cv2.imwrite(str(crop_path), enlarge(crop) if crop.shape[0] < 100 else crop)
+        written.append(f"refused crop: {crop_path}")
+    return written
+
+
+def _run_read(args: argparse.Namespace) -> int:
+    import sys
+
+    from bot.report import emit
+    from vision.errors import ReadError
+    from vision.frame import Frame
+    from vision.minesweeper import locate_minesweeper, read_minesweeper
+
+    frame = Frame.from_file(args.image)
+    location = None
+    try:
+        location = locate_minesweeper(frame, args.skin)
+        reading = read_minesweeper(frame, location=location)
+    except ReadError as exc:
+        if args.debug:
+            for line in _save_debug(args.debug, frame, location, exc):
+                print(line, file=sys.stderr)
+        raise exc.with_source(args.image) from None
+    lines = [reading.board.to_text(), ""]
+    g = reading.geometry
+    lines.append(
+        f"{g.rows}x{g.cols} board, skin {reading.skin}, scale {reading.scale:.2f},"
+        f" grid at ({g.col_edges[0]}, {g.row_edges[0]}) pitch {g.pitch[0]:.2f}x{g.pitch[1]:.2f}"
+    )
+    lines.append(f"counter {reading.counter}, timer {reading.timer}, face {reading.face}")
+    if args.debug:
+        lines.extend(_save_debug(args.debug, frame, location, None))
+    summary = reading.to_dict()
+    summary["location"] = location.to_dict()
+    emit(summary, lines, args.json)
+    return 0
+
+
+def _configure_bench(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="last stdout line: one JSON object")
+    p.add_argument(
+        "--repeat", type=int, default=30, help="timed reads/locates per picture (default: 30)"
+    )
+    p.add_argument(
+        "--scales",
+        default="1,1.25,1.5,2",
+        help="comma-separated scales the accuracy pass rescales every fixture to, with both"
+        " bilinear and nearest-neighbour resizing (default: 1,1.25,1.5,2)",
+    )
+    p.add_argument(
+        "--fixtures",
+        help="folder of labelled screenshots with labels.json (default: the project's"
+        " recordings/minesweeper/labelled)",
+    )
+
+
+def _run_bench(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from bot.report import emit
+    from vision.benchmark import run_vision_bench
+
+    scales = [float(s) for s in args.scales.split(",") if s.strip()]
+    folder = Path(args.fixtures) if args.fixtures else None
+    summary, lines = run_vision_bench(folder, scales, max(1, args.repeat))
+    emit(summary, lines, args.json)
+    return 0
+
+
+COMMANDS: list[Command] = [
+    Command(
+        "read",
+        "minesweeper",
+        "read a Minesweeper screenshot: board text, geometry, skin, counter, face",
+        _configure_read,
+        _run_read,
+        description="Find the Minesweeper board anywhere in IMAGE (any built-in or learned skin,"
+        " 100-200 %% scale), read every cell exactly and print the board text, grid geometry,"
+        " skin, counters and face. A cell that matches no glyph is an error naming the cell.",
+    ),
+    Command(
+        "bench",
+        "vision",
+        "vision speed and accuracy: read/locate times, cells exact on the labelled fixtures",
+        _configure_bench,
+        _run_bench,
+        description="Times reading a located 30x16 board and locating boards in 1920x1080"
+        " screenshots, and reads every labelled fixture at every scale (bilinear and nearest)"
+        " counting exact cells.",
+    ),
+]

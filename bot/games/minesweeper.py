@@ -1,0 +1,240 @@
+"""Minesweeper for the loop: read a frame, check it against what the bot expects, decide, click.
+
+The checks are what keep the bot from compounding a mistake. Between two frames, an opened cell
+must keep its number and a flag must stay a flag (else the frame was misread), and every move
+just made must show (else the program has not redrawn yet: the frame is stale, wait for the
+next). The solver is :class:`solvers.minesweeper.solver.Solver`; vision is
+``vision.minesweeper``; both are passed in so tests can stand in for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Protocol
+
+from bot.actuator import Gesture, minesweeper_gestures
+from bot.games.minesweeper_delta import DeltaReader
+from bot.targets.base import FlagPolicy, Profile
+from solvers.decision import Decision
+from solvers.minesweeper.moves import Move, MoveKind
+from solvers.minesweeper.rules import standard_mines
+from solvers.minesweeper.state import Board, BoardError, Cell
+from vision.frame import Frame
+from vision.geometry import GridGeometry, Region
+
+COVERED = (int(Cell.UNKNOWN), int(Cell.FLAG), int(Cell.QUESTION))
+UNOPENED = (int(Cell.UNKNOWN), int(Cell.QUESTION))
+
+
+class Planner(Protocol):
+    """What the loop needs from a solver (``solvers.minesweeper.solver.Solver`` fits)."""
+
+    def plan(self, board: Board, mines: int, flags: bool = False) -> list[Decision[Move]]: ...
+
+
+Locate = Callable[[Frame], Any]
+Read = Callable[[Frame, Any], Any]
+
+
+@dataclass(frozen=True)
+class Seen:
+    """One frame, read: the board, where its cells are on the screen, the counter and face."""
+
+    board: Board
+    geometry: GridGeometry  # screen coordinates
+    counter: int | None = None
+    face: str | None = None
+
+
+class Verdict(Enum):
+    OK = "ok"
+    STALE = "stale"  # the program has not drawn the last moves yet
+    MISREAD = "misread"  # contradicts what was seen before
+
+
+def check(previous: Board | None, pending: Sequence[Move], board: Board) -> tuple[Verdict, str]:
+    """Is ``board`` a possible successor of ``previous`` after the moves in ``pending``?"""
+    if previous is None:
+        return Verdict.OK, ""
+    if (previous.rows, previous.cols) != (board.rows, board.cols):
+        return Verdict.MISREAD, f"board size changed to {board.rows}x{board.cols}"
+    unflagged = {(m.row, m.col) for m in pending if m.kind is MoveKind.UNFLAG}
+    lost = board.is_lost
+    for i, (before, now) in enumerate(zip(previous.cells, board.cells, strict=True)):
+        if before <= Cell.EIGHT and now != before:
+            r, c = divmod(i, board.cols)
+            return (
+                Verdict.MISREAD,
+                f"open cell ({r}, {c}) changed from {Cell(before).char!r} to {Cell(now).char!r}",
+            )
+        if before == Cell.FLAG and now != Cell.FLAG and divmod(i, board.cols) not in unflagged:
+            if not (lost and now == Cell.WRONG_FLAG):
+                r, c = divmod(i, board.cols)
+                return Verdict.MISREAD, f"flag at ({r}, {c}) became {Cell(now).char!r}"
+    if lost:
+        return Verdict.OK, ""
+    for move in pending:
+        shown = board[move.row, move.col]
+        if move.kind is MoveKind.OPEN and int(shown) in UNOPENED:
+            return Verdict.STALE, f"{move.to_text()} not shown yet"
+        if move.kind is MoveKind.FLAG and shown is not Cell.FLAG:
+            return Verdict.STALE, f"{move.to_text()} not shown yet"
+        if move.kind is MoveKind.UNFLAG and shown is Cell.FLAG:
+            return Verdict.STALE, f"{move.to_text()} not shown yet"
+        if move.kind is MoveKind.CHORD:
+            for rr, cc in board.neighbors(move.row, move.col):
+                if int(board[rr, cc]) in UNOPENED:
+                    return Verdict.STALE, f"{move.to_text()} not shown yet"
+    return Verdict.OK, ""
+
+
+def is_fresh(board: Board, mines: int, auto_opens: bool) -> bool:
+    """A board as a new game shows it (covered, or with the first area a program opens)."""
+    if board.is_lost or board.count(Cell.FLAG, Cell.MINE, Cell.WRONG_FLAG):
+        return False
+    if auto_opens:
+        return sum(1 for v in board.cells if v in COVERED) > mines
+    return board.count(Cell.UNKNOWN) == board.rows * board.cols
+
+
+def outcome(board: Board, mines: int, policy: FlagPolicy, face: str | None = None) -> str | None:
+    """ "won", "lost" or None (still playing), from the board (and the face, when read)."""
+    if board.is_lost or face == "lost":
+        return "lost"
+    covered = [v for v in board.cells if v in COVERED]
+    if len(covered) == mines:
+        if policy is not FlagPolicy.AT_END or all(v == Cell.FLAG for v in covered):
+            return "won"
+    if face == "won":
+        return "won"
+    return None
+
+
+class MinesweeperPlayer:
+    """Reads, checks and decides for one program (its :class:`Profile`) and one mine count."""
+
+    game = "minesweeper"
+
+    def __init__(
+        self,
+        profile: Profile,
+        planner: Planner | None,
+        mines: int | None = None,
+        locate: Locate | None = None,
+        read: Read | None = None,
+        delta: bool = True,
+    ) -> None:
+        self.profile = profile
+        self.planner = planner
+        self._mines = mines
+        self._locate = locate if locate is not None else self._vision_locate
+        self._read = read if read is not None else self._vision_read
+        self.delta = DeltaReader(self._read) if delta else None
+
+    # --- vision -------------------------------------------------------------------------------
+    def _vision_locate(self, frame: Frame) -> Any:
+        from vision.minesweeper import locate_minesweeper
+
+        return locate_minesweeper(frame, skin=self.profile.skin)
+
+    def _vision_read(self, frame: Frame, location: Any) -> Any:
+        from vision.minesweeper import read_minesweeper
+
+        return read_minesweeper(frame, skin=self.profile.skin, location=location)
+
+    def locate(self, frame: Frame) -> Any:
+        """Find the board in a frame (raises the reader's ReadError when there is none)."""
+        return self._locate(frame)
+
+    def read(self, frame: Frame, location: Any) -> Seen:
+        """The board in a frame (only changed cells are read again when ``delta`` is on)."""
+        reading = self.delta.read(frame, location) if self.delta else self._read(frame, location)
+        geometry = reading.geometry.offset(frame.region.left, frame.region.top)
+        return Seen(
+            reading.board,
+            geometry,
+            getattr(reading, "counter", None),
+            getattr(reading, "face", None),
+        )
+
+    @staticmethod
+    def board_region(location: Any, frame: Frame) -> Region:
+        """The board's part of a frame (frame pixels), compared to see the screen settle."""
+        geometry = getattr(location, "geometry", None)
+        if isinstance(geometry, GridGeometry):
+            return geometry.bounds
+        return Region(0, 0, frame.width, frame.height)
+
+    @property
+    def mines(self) -> int:
+        if self._mines is None:
+            raise RuntimeError("mine count unknown: call learn_mines() with a first reading")
+        return self._mines
+
+    def learn_mines(self, seen: Seen) -> int:
+        """The game's mine count, if not given: the standard level of this board size, else
+        the counter plus the flags on the board."""
+        if self._mines is None:
+            board = seen.board
+            mines = standard_mines(board.rows, board.cols)
+            if mines is None and seen.counter is not None:
+                mines = seen.counter + board.count(Cell.FLAG)
+            if mines is None:
+                raise BoardError(
+                    f"a {board.rows}x{board.cols} board is no standard level and its mine"
+                    " counter was not read: give the mine count (--mines N)"
+                )
+            self._mines = mines
+        return self._mines
+
+    @staticmethod
+    def face_region(location: Any, frame: Frame) -> Region | None:
+        """Where the new-game face is, in screen pixels, if vision found it."""
+        panel = getattr(location, "panel", None)
+        face = getattr(panel, "face", None)
+        if not isinstance(face, Region):
+            return None
+        return face.offset(frame.region.left, frame.region.top)
+
+    # --- rules of the loop --------------------------------------------------------------------
+    def check(
+        self, previous: Board | None, pending: Sequence[Move], seen: Seen
+    ) -> tuple[Verdict, str]:
+        return check(previous, pending, seen.board)
+
+    def outcome(self, seen: Seen) -> str | None:
+        return outcome(seen.board, self.mines, self.profile.flags, seen.face)
+
+    def is_fresh(self, seen: Seen) -> bool:
+        return is_fresh(seen.board, self.mines, self.profile.auto_opens)
+
+    def decide(self, seen: Seen) -> list[Decision[Move]]:
+        board = seen.board
+        if self.profile.flags is FlagPolicy.AT_END:
+            covered = [i for i, v in enumerate(board.cells) if v in COVERED]
+            if len(covered) == self.mines:  # every safe cell is open: flag the rest to win
+                return [
+                    Decision(
+                        Move.flag(*divmod(i, board.cols)),
+                        "flag-to-win",
+                        "every safe cell is open; the program wants the mines flagged",
+                        probability=0.0,
+                    )
+                    for i in covered
+                    if board.cells[i] in UNOPENED
+                ]
+        if self.planner is None:
+            raise RuntimeError("this player only watches: it has no solver")
+        return self.planner.plan(board, self.mines, flags=self.profile.flags is FlagPolicy.ALWAYS)
+
+    def gestures(self, decisions: Sequence[Decision[Move]], seen: Seen) -> list[Gesture]:
+        out: list[Gesture] = []
+        for decision in decisions:
+            out += minesweeper_gestures(decision.move, seen.geometry, self.profile.controls)
+        return out
+
+    @staticmethod
+    def moves(decisions: Sequence[Decision[Move]]) -> list[Move]:
+        return [d.move for d in decisions]

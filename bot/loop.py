@@ -1,0 +1,368 @@
+"""The capture -> read -> check -> decide -> act loop, game after game.
+
+It never acts on a frame it could not read. Each capture is repeated until two grabs of the board
+agree (the program finished drawing), then read and checked against the last state: a frame
+that does not show the last moves yet is *stale* (wait and grab again, up to the profile's
+redraw timeout); one that contradicts the last state, or cannot be read, is a *misread* (grab
+again, re-locate the board in case the window moved; after a bounded number of tries the bot
+stops with the frame saved). Clicks go through a :class:`bot.safety.GuardedScreen` calibrated to
+the board just located, so a wrong point never reaches the mouse.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from bot.actuator import Gesture, perform
+from bot.games.minesweeper import MinesweeperPlayer, Seen, Verdict
+from bot.recorder import FORMAT_VERSION, JsonlWriter, Recorder
+from bot.results import GameResult, SessionStats
+from bot.safety import ClickRefused, GuardedScreen, StopRequested
+from bot.targets.base import Target, face_point, park_point
+from solvers.minesweeper.moves import Move
+from solvers.minesweeper.state import Board, BoardError
+from vision.errors import ReadError
+from vision.frame import Frame
+from vision.geometry import Region
+
+
+class LoopStopped(RuntimeError):
+    """The loop cannot go on safely (unreadable screen, a move that never showed)."""
+
+    def __init__(self, message: str, frame_path: Path | None = None) -> None:
+        super().__init__(message)
+        self.frame_path = frame_path
+
+
+@dataclass
+class LoopOptions:
+    games: int | None = None  # stop after this many games (None: no limit)
+    hours: float | None = None  # stop after this much time (None: no limit)
+    settle_gap: float = 0.003  # seconds between the two grabs that must agree
+    settle_tries: int = 25  # grabs before a frame is taken as is
+    stale_sleep: float = 0.005  # wait before grabbing again when the last move has not shown
+    misread_tries: int = 5  # unreadable or contradictory frames in a row before stopping
+    max_steps: int = 5000  # moves in one game before giving up on it
+    pace: float = 0.0  # seconds to wait before each batch of clicks (so a person can watch)
+    problems_dir: Path = Path("out/problems")  # where frames that stopped the bot are saved
+
+
+Status = Callable[[SessionStats], None]
+
+
+class Loop:
+    """Plays games on one target through one screen until a limit, a stop, or a problem."""
+
+    def __init__(
+        self,
+        screen: GuardedScreen,
+        target: Target,
+        player: MinesweeperPlayer,
+        options: LoopOptions | None = None,
+        recorder: Recorder | None = None,
+        log: JsonlWriter | None = None,
+        on_status: Status | None = None,
+    ) -> None:
+        self.screen, self.target, self.player = screen, target, player
+        self.options = options or LoopOptions()
+        self.recorder, self.log = recorder, log
+        self.on_status = on_status
+        self.stats = SessionStats()
+        self.window: Region | None = None
+        self.location: Any = None
+        self.board_area = Region(0, 0, 1, 1)  # in frame pixels
+        self._board_screen = Region(0, 0, 1, 1)  # in screen pixels
+        self._face = Region(0, 0, 1, 1)  # the new-game face, in screen pixels
+        self.last_frame: Frame | None = None
+        self._last_grab = 0.0  # perf_counter() of the frame in hand
+        self._read_ms = 0.0  # how long reading the frame in hand took
+
+    # --- where the board is -------------------------------------------------------------------
+    def locate(self, required: bool = True) -> bool:
+        """Find the window and the board in it; calibrate the click guard to them.
+
+        Returns False when no board is found and ``required`` is off (else LoopStopped).
+        """
+        self.target.prepare()
+        window = self.target.window_region(self.screen)
+        frame = self.screen.grab(window)
+        try:
+            location = self.player.locate(frame)
+            seen = self.player.read(frame, location)
+        except ReadError as exc:
+            if not required:
+                return False
+            path = self._save_problem(frame, "locate")
+            where = self.target.describe()
+            raise LoopStopped(f"no readable board in {where}: {exc}", path) from exc
+        self.player.learn_mines(seen)
+        self.window, self.location = window, location
+        self.board_area = self.player.board_region(location, frame)
+        board = seen.geometry.bounds
+        face = self.player.face_region(location, frame)
+        if face is None:
+            centre = face_point(window, board)
+            face = Region(centre.x - 8, centre.y - 8, 17, 17)
+        self.screen.guard.allow((board, *self.target.new_game_clicks(face)), moves=(window,))
+        self._board_screen, self._face = board, face
+        return True
+
+    def _relocated(self) -> bool:
+        """Locate the board again; True if it is somewhere else now."""
+        before = (self.window, getattr(self.location, "geometry", None))
+        if not self.locate(required=False):
+            return False
+        return (self.window, getattr(self.location, "geometry", None)) != before
+
+    def moved(self) -> bool:
+        try:
+            now = self.target.window_region(self.screen)
+        except Exception:
+            return True
+        return now != self.window
+
+    # --- seeing -------------------------------------------------------------------------------
+    def grab_settled(self) -> tuple[Frame, bool]:
+        """Grab until two captures of the board agree; returns the frame and whether it settled."""
+        assert self.window is not None
+        o = self.options
+        a = self.screen.grab(self.window)
+        area = self.board_area
+        for _ in range(o.settle_tries):
+            time.sleep(o.settle_gap)
+            b = self.screen.grab(self.window)
+            self._last_grab = time.perf_counter()
+            pa = a.pixels[area.top : area.bottom, area.left : area.right]
+            pb = b.pixels[area.top : area.bottom, area.left : area.right]
+            if np.array_equal(pa, pb):
+                return b, True
+            a = b
+        return a, False
+
+    def observe(self, previous: Board | None, pending: list[Move], fresh: bool = False) -> Seen:
+        """The next frame that reads, agrees with ``previous`` and shows ``pending``."""
+        o = self.options
+        timeout = self.target.profile.redraw_timeout
+        deadline = time.monotonic() + timeout
+        misreads = stale = 0
+        relocated = False
+        last_problem = ""
+        while True:
+            self.screen.check_stop()
+            frame, settled = self.grab_settled()
+            self.last_frame = frame
+            t0 = time.perf_counter()
+            try:
+                seen = self.player.read(frame, self.location)
+                self._read_ms = (time.perf_counter() - t0) * 1000.0
+            except ReadError as exc:
+                if self.target.dismiss_dialogs():
+                    continue
+                verdict, last_problem = Verdict.MISREAD, f"unreadable frame: {exc}"
+            else:
+                if fresh:
+                    ok = self.player.is_fresh(seen)
+                    verdict = Verdict.OK if ok else Verdict.STALE
+                    last_problem = "" if ok else "the new game has not started"
+                else:
+                    verdict, last_problem = self.player.check(previous, pending, seen)
+                if verdict is Verdict.OK:
+                    return seen
+            if verdict is Verdict.STALE:
+                self.stats.stale_frames += 1
+                stale += 1
+                if stale % 25 == 0 and not relocated and self.moved():
+                    relocated = True  # a moved window can look like a screen that never changes
+                    self.stats.relocations += 1
+                    self.locate()
+                    pending = []
+                    continue
+                if time.monotonic() > deadline:
+                    path = self._save_problem(frame, "stale")
+                    raise LoopStopped(
+                        f"the screen did not change within {timeout:.1f} s ({last_problem})", path
+                    )
+                time.sleep(o.stale_sleep)
+                continue
+            if not relocated and (settled or self.moved()):
+                relocated = True  # the window, or the board in it, may have moved
+                if self._relocated():
+                    self.stats.relocations += 1
+                    pending = []  # clicks sent to the old place may be lost: decide again
+                    continue
+            if settled:
+                self.stats.misreads += 1
+                self.record_problem(frame, "misread", last_problem)
+            misreads += 1
+            if misreads >= o.misread_tries:
+                path = self._save_problem(frame, "misread")
+                raise LoopStopped(f"{misreads} bad frames in a row: {last_problem}", path)
+
+    # --- acting -------------------------------------------------------------------------------
+    def act(self, gestures: list[Gesture]) -> float:
+        """Send gestures and park the pointer; returns frame-to-first-click latency in ms."""
+        latency = float("nan")
+        for i, gesture in enumerate(gestures):
+            if i == 0:  # the moment the first click is issued
+                latency = (time.perf_counter() - self._last_grab) * 1000.0
+            perform(self.screen, [gesture])
+        if self.target.profile.park_pointer and self.window is not None:
+            self.screen.move_to(park_point(self.window, self._board_screen))
+        return latency
+
+    # --- one game, many games -----------------------------------------------------------------
+    def play_game(self, number: int, seen: Seen) -> GameResult:
+        started = time.monotonic()
+        result = GameResult(number, "unfinished", 0.0, 0, 0, 0)
+        self.record_event({"event": "game", "game": number})
+        try:
+            while result.steps < self.options.max_steps:
+                end = self.player.outcome(seen)
+                if end is not None:
+                    result.outcome = end
+                    break
+                t0 = time.perf_counter()
+                try:
+                    decisions = self.player.decide(seen)
+                except BoardError as exc:  # numbers no real layout fits: a misread got through
+                    assert self.last_frame is not None
+                    path = self._save_problem(self.last_frame, "impossible")
+                    raise LoopStopped(f"the board read is impossible: {exc}", path) from exc
+                decide_ms = (time.perf_counter() - t0) * 1000.0
+                if not decisions:
+                    raise LoopStopped(f"the solver has no move for:\n{seen.board.to_text()}")
+                gestures = self.player.gestures(decisions, seen)
+                frame = self.last_frame
+                if self.options.pace:
+                    time.sleep(self.options.pace)
+                    self._last_grab = time.perf_counter()  # waiting is not latency
+                latency = self.act(gestures)
+                result.latencies_ms.append(latency)
+                result.read_ms.append(self._read_ms)
+                result.decide_ms.append(decide_ms)
+                result.steps += 1
+                result.moves += len(decisions)
+                result.guesses += sum(1 for d in decisions if 0.0 < (d.probability or 0.0) < 1.0)
+                self.record_event(
+                    {
+                        "event": "step",
+                        "region": box(frame),
+                        "game": number,
+                        "step": result.steps,
+                        "state": seen.board.to_text(),
+                        "counter": seen.counter,
+                        "decisions": [d.to_dict() for d in decisions],
+                        "gestures": [g.to_text() for g in gestures],
+                        "latency_ms": round(latency, 2),
+                        "read_ms": round(self._read_ms, 2),
+                        "decide_ms": round(decide_ms, 2),
+                    },
+                    frame,
+                )
+                seen = self.observe(seen.board, self.player.moves(decisions))
+        finally:
+            result.seconds = time.monotonic() - started
+        self.record_event(
+            {
+                "event": "outcome",
+                "region": box(self.last_frame),
+                "game": number,
+                "outcome": result.outcome,
+                "state": seen.board.to_text(),
+                "seconds": round(result.seconds, 3),
+            },
+            self.last_frame,
+        )
+        return result
+
+    def start_game(self, seen: Seen | None) -> Seen:
+        """Start a new game the program's way, unless the screen shows one that is not over."""
+        if seen is not None and self.player.outcome(seen) is None:
+            return seen
+        if self.moved():
+            self.stats.relocations += 1
+            self.locate()
+        assert self.window is not None
+        self.target.dismiss_dialogs()
+        self.target.new_game(self.screen, self._face.center)
+        if self.target.profile.park_pointer:
+            self.screen.move_to(park_point(self.window, self._board_screen))
+        return self.observe(None, [], fresh=True)
+
+    def _more(self) -> bool:
+        o, s = self.options, self.stats
+        if o.games is not None and len(s.games) >= o.games:
+            return False
+        return o.hours is None or time.monotonic() - s.started < o.hours * 3600
+
+    def run(self) -> SessionStats:
+        """Play until the limits; Ctrl+C, the fail-safe or a problem end it with stats kept."""
+        try:
+            self.locate()
+            self.record_event(self.header())
+            seen: Seen | None = self.observe(None, [])
+            while self._more():
+                seen = self.start_game(seen)
+                result = self.play_game(len(self.stats.games) + 1, seen)
+                self.stats.games.append(result)
+                if self.log is not None:
+                    self.log.write(result.to_dict())
+                if self.on_status is not None:
+                    self.on_status(self.stats)
+                seen = None
+        except KeyboardInterrupt:
+            self.stats.stopped = "interrupted (Ctrl+C)"
+        except StopRequested as exc:
+            self.stats.stopped = str(exc)
+        except ClickRefused as exc:
+            self.stats.stopped = f"refused click: {exc}"
+        except LoopStopped as exc:
+            where = f" (frame saved to {exc.frame_path})" if exc.frame_path else ""
+            self.stats.stopped = f"{exc}{where}"
+        self.record_event({"event": "stop", "reason": self.stats.stopped or "done"})
+        return self.stats
+
+    # --- records ------------------------------------------------------------------------------
+    def header(self) -> dict[str, object]:
+        """The session event that opens a recording: what was played, where, by which rules."""
+        profile = self.target.profile
+        return {
+            "event": "session",
+            "format": FORMAT_VERSION,
+            "game": self.player.game,
+            "target": self.target.describe(),
+            "profile": profile.name,
+            "skin": profile.skin,
+            "rules": profile.rules.value,
+            "flags": profile.flags.value,
+            "mines": self.player.mines,
+            "window": _box_region(self.window),
+        }
+
+    def record_event(self, event: dict[str, object], frame: Frame | None = None) -> None:
+        if self.recorder is not None:
+            self.recorder.event(event, frame)
+
+    def record_problem(self, frame: Frame, kind: str, message: str) -> None:
+        self.record_event({"event": "problem", "kind": kind, "message": message}, frame)
+
+    def _save_problem(self, frame: Frame, kind: str) -> Path:
+        folder = self.recorder.directory if self.recorder is not None else self.options.problems_dir
+        path = Path(folder) / f"problem-{kind}-{time.strftime('%Y%m%d-%H%M%S')}.png"
+        return frame.save(path)
+
+
+def _box_region(region: Region | None) -> list[int] | None:
+    if region is None:
+        return None
+    return [region.left, region.top, region.width, region.height]
+
+
+def box(frame: Frame | None) -> list[int] | None:
+    return None if frame is None else _box_region(frame.region)

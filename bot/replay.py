@@ -1,0 +1,166 @@
+"""Re-read a recording with today's vision and measure it.
+
+Every recorded frame is read again; the board must come out exactly as the bot saw it then
+(the ``state`` of its event). Reported: mismatches (which frame, which cells), frames that no
+longer read, the recorded timings (latency, seconds a game), and games won and lost with the win
+rate and its confidence interval.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot import stats
+from bot.recorder import RecordingError, read_events
+from bot.screens.replay import ReplayScreen
+from solvers.minesweeper.state import Board
+from vision.errors import ReadError
+from vision.frame import Frame
+
+ReadBoard = Callable[[Frame], Board]
+CHECKED = ("step", "outcome", "seen")  # events whose frame was read into their "state"
+
+
+@dataclass
+class Mismatch:
+    frame: str
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"frame": self.frame, "message": self.message}
+
+
+@dataclass
+class ReplayReport:
+    directory: Path
+    header: dict[str, Any] = field(default_factory=dict)
+    frames: int = 0
+    agreed: int = 0
+    mismatches: list[Mismatch] = field(default_factory=list)
+    problems_recorded: int = 0  # frames the bot itself flagged as misread while playing
+    outcomes: list[str] = field(default_factory=list)
+    game_seconds: list[float] = field(default_factory=list)
+    latencies_ms: list[float] = field(default_factory=list)
+    read_ms: list[float] = field(default_factory=list)
+    stop_reason: str = ""
+
+    @property
+    def wins(self) -> int:
+        return self.outcomes.count("won")
+
+    @property
+    def losses(self) -> int:
+        return self.outcomes.count("lost")
+
+    def summary(self) -> dict[str, object]:
+        finished = self.wins + self.losses
+        low, high = stats.wilson_interval(self.wins, finished)
+        return {
+            "recording": str(self.directory),
+            "frames": self.frames,
+            "agreed": self.agreed,
+            "mismatches": len(self.mismatches),
+            "problems_recorded": self.problems_recorded,
+            "games": finished,
+            "wins": self.wins,
+            "losses": self.losses,
+            "win_rate": self.wins / finished if finished else None,
+            "win_rate_ci95": [low, high],
+            "seconds_per_game_median": stats.median(self.game_seconds),
+            "latency_ms_median": stats.median(self.latencies_ms),
+            "read_ms_median": stats.median(self.read_ms),
+            "stopped": self.stop_reason,
+            "first_mismatches": [m.to_dict() for m in self.mismatches[:10]],
+        }
+
+
+def diff(expected: Board, got: Board, limit: int = 5) -> str:
+    """Which cells differ, as ``(r, c) '#'->'1'`` (at most ``limit`` of them)."""
+    if (expected.rows, expected.cols) != (got.rows, got.cols):
+        return f"size {got.rows}x{got.cols}, recorded {expected.rows}x{expected.cols}"
+    cells = [
+        f"({i // got.cols}, {i % got.cols}) {expected.to_text().replace(chr(10), '')[i]!r}"
+        f"->{got.to_text().replace(chr(10), '')[i]!r}"
+        for i, (a, b) in enumerate(zip(expected.cells, got.cells, strict=True))
+        if a != b
+    ]
+    more = f" and {len(cells) - limit} more" if len(cells) > limit else ""
+    return f"{len(cells)} cells differ: " + ", ".join(cells[:limit]) + more
+
+
+class VisionReader:
+    """Today's vision on recorded frames: the board is located once and again only when a frame
+    does not read at the last location (the window moved, or another program's frames)."""
+
+    def __init__(self, skin: str | None) -> None:
+        self.skin = skin
+        self.locations = 0
+        self._location: Any = None
+        self._shape: tuple[int, ...] = ()
+
+    def __call__(self, frame: Frame) -> Board:
+        from vision.minesweeper import locate_minesweeper, read_minesweeper
+
+        if self._location is not None and frame.pixels.shape == self._shape:
+            try:
+                return read_minesweeper(frame, self.skin, self._location).board
+            except ReadError:
+                pass
+        self._location = locate_minesweeper(frame, self.skin)
+        self._shape = frame.pixels.shape
+        self.locations += 1
+        return read_minesweeper(frame, self.skin, self._location).board
+
+
+def vision_reader(skin: str | None) -> ReadBoard:
+    return VisionReader(skin)
+
+
+def replay(
+    directory: str | Path,
+    read: ReadBoard | None = None,
+    on_frame: Callable[[int, int], None] | None = None,
+) -> ReplayReport:
+    """Re-read and measure one recording; ``on_frame(done, total)`` reports progress."""
+    report = ReplayReport(Path(directory))
+    for event in read_events(report.directory):
+        kind = event.get("event")
+        if kind == "session" and not report.header:
+            report.header = event
+        elif kind == "outcome" and event.get("outcome") in ("won", "lost"):
+            report.outcomes.append(str(event["outcome"]))
+            report.game_seconds.append(float(event.get("seconds", float("nan"))))
+        elif kind == "step" and "latency_ms" in event:
+            report.latencies_ms.append(float(event["latency_ms"]))
+        elif kind == "problem":
+            report.problems_recorded += 1
+        elif kind == "stop":
+            report.stop_reason = str(event.get("reason", ""))
+    if not report.header:
+        raise RecordingError(f"{report.directory}: no session header (not a gamebot recording)")
+    if read is None:
+        read = vision_reader(report.header.get("skin"))
+    screen = ReplayScreen(report.directory)
+    checked = [e for e in screen.events if e.get("event") in CHECKED and "state" in e]
+    for done, event in enumerate(checked, 1):
+        frame = screen.load(event)
+        expected = Board.from_text(str(event["state"]))
+        report.frames += 1
+        started = time.perf_counter()
+        try:
+            got = read(frame)
+        except ReadError as exc:
+            report.mismatches.append(Mismatch(str(event["frame"]), f"unreadable: {exc}"))
+        else:
+            if got == expected:
+                report.agreed += 1
+            else:
+                report.mismatches.append(Mismatch(str(event["frame"]), diff(expected, got)))
+        report.read_ms.append((time.perf_counter() - started) * 1000.0)
+        if on_frame is not None:
+            on_frame(done, len(checked))
+    return report

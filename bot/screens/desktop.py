@@ -1,0 +1,158 @@
+"""The real desktop: mss captures, pyautogui clicks and types.
+
+Both libraries are imported here, lazily, because pyautogui needs a display at import time.
+pyautogui's fail-safe stays on (the mouse in a screen corner stops the bot) and its per-call
+pause is set small on purpose: the loop waits for the screen to settle itself, so a long fixed
+pause would only slow every move. Capture pixels and input coordinates may differ on HiDPI
+setups; the scale between them is measured once, here, and nowhere else.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from bot.safety import StopRequested
+from bot.screens.base import Button, ScreenError
+from vision.frame import Frame
+from vision.geometry import Point, Region
+
+DEFAULT_PAUSE = 0.002  # seconds pyautogui sleeps after each call; the loop does its own waiting
+
+
+def ensure_xauthority() -> None:
+    """python-xlib (under pyautogui) refuses to connect when ``~/.Xauthority`` is missing.
+
+    Xvfb started by us needs no cookie, so point ``XAUTHORITY`` at a private file holding one
+    entry that matches no display: Xlib then connects without authentication and stays quiet.
+    """
+    if not sys.platform.startswith("linux") or os.environ.get("XAUTHORITY"):
+        return
+    home = Path(os.environ.get("HOME", "/nonexistent"))
+    if (home / ".Xauthority").is_file():
+        return
+    path = Path(tempfile.gettempdir()) / f"gamebot-{os.getuid()}.xauth"
+    if not path.is_file():
+
+        def field(data: bytes) -> bytes:
+            return struct.pack(">H", len(data)) + data
+
+        entry = struct.pack(">H", 256) + field(b"gamebot-none") + field(b"65535")
+        entry += field(b"MIT-MAGIC-COOKIE-1") + field(bytes(16))
+        tmp = path.with_name(f".{path.name}.{os.getpid()}")
+        tmp.write_bytes(entry)
+        os.replace(tmp, path)
+    os.environ["XAUTHORITY"] = str(path)
+
+
+def follow_display(gui: Any) -> None:
+    """Point pyautogui at the current ``DISPLAY``.
+
+    pyautogui opens its X connection once, at import, and computes its fail-safe corners from
+    that screen. A process that starts a second virtual display (a test session, a demo after a
+    game) would otherwise send input to the first one. Linux only; elsewhere nothing to do.
+    """
+    backend = getattr(gui, "platformModule", None)
+    current = getattr(backend, "_display", None)
+    wanted = os.environ.get("DISPLAY")
+    if current is None or not wanted or current.get_display_name() == wanted:
+        return
+    from Xlib.display import Display
+
+    backend._display = Display(wanted)
+    width, height = gui.size()
+    gui.FAILSAFE_POINTS[:] = [(0, 0), (0, height - 1), (width - 1, 0), (width - 1, height - 1)]
+
+
+class DesktopScreen:
+    """The screen the user sees. ``pause`` is pyautogui's sleep after each input call."""
+
+    def __init__(self, pause: float = DEFAULT_PAUSE) -> None:
+        if sys.platform.startswith("linux") and not os.environ.get("DISPLAY"):
+            raise ScreenError("no X display: set DISPLAY, or use `gamebot demo` (starts Xvfb)")
+        ensure_xauthority()
+        try:
+            import mss
+            import pyautogui
+        except Exception as exc:  # Xlib raises its own types when the display is unusable
+            display = os.environ.get("DISPLAY")
+            raise ScreenError(f"cannot open the display {display}: {exc}") from exc
+        follow_display(pyautogui)
+        self._gui: Any = pyautogui
+        pyautogui.FAILSAFE = True
+        pyautogui.PAUSE = pause
+        factory = getattr(mss, "MSS", None) or mss.mss
+        self._mss: Any = factory()
+        monitors = self._mss.monitors
+        every = monitors[0]
+        self._bounds = Region(every["left"], every["top"], every["width"], every["height"])
+        primary = monitors[1] if len(monitors) > 1 else every
+        logical = pyautogui.size()
+        # DPI, once: input coordinates per capture pixel (1.0 on X11 and on unscaled displays).
+        self.scale = (logical[0] / primary["width"], logical[1] / primary["height"])
+
+    # --- capture ------------------------------------------------------------------------------
+    def bounds(self) -> Region:
+        return self._bounds
+
+    def grab(self, region: Region | None = None) -> Frame:
+        wanted = self._bounds if region is None else region
+        inside = self._bounds.intersect(wanted)
+        if inside is None or inside != wanted:
+            raise ScreenError(f"region {wanted.to_dict()} is not on the screen {self._bounds}")
+        box = {
+            "left": wanted.left,
+            "top": wanted.top,
+            "width": wanted.width,
+            "height": wanted.height,
+        }
+        stamp = time.time()
+        shot = self._mss.grab(box)
+        pixels = np.ascontiguousarray(np.asarray(shot)[:, :, :3])
+        return Frame(pixels, wanted, stamp)
+
+    # --- input --------------------------------------------------------------------------------
+    def _logical(self, point: Point) -> tuple[int, int]:
+        sx, sy = self.scale
+        return (round(point.x * sx), round(point.y * sy))
+
+    def _call(self, fn: Any, *args: Any, **kwargs: Any) -> None:
+        try:
+            fn(*args, **kwargs)
+        except self._gui.FailSafeException as exc:
+            raise StopRequested("mouse in a screen corner: stopped (pyautogui fail-safe)") from exc
+
+    def click(self, point: Point, button: Button = Button.LEFT) -> None:
+        x, y = self._logical(point)
+        self._call(self._gui.click, x, y, button=button.value)
+
+    def move_to(self, point: Point) -> None:
+        x, y = self._logical(point)
+        self._call(self._gui.moveTo, x, y)
+
+    def press(self, *keys: str) -> None:
+        if len(keys) == 1:
+            self._call(self._gui.press, keys[0])
+        else:
+            self._call(self._gui.hotkey, *keys)
+
+    def type_text(self, text: str) -> None:
+        self._call(self._gui.write, text)
+
+    def pointer(self) -> Point:
+        x, y = self._gui.position()
+        sx, sy = self.scale
+        return Point(round(x / sx), round(y / sy))
+
+    def check_stop(self) -> None:
+        self._call(self._gui.failSafeCheck)
+
+    def close(self) -> None:
+        self._mss.close()

@@ -1,0 +1,77 @@
+"""Frames from a recording, one per grab, in the order they were captured.
+
+Input is collected (``clicks``, ``keys``) but changes nothing: a recording cannot answer. The
+replay command walks a session with :meth:`ReplayScreen.frames`; tests can drive any code that
+takes a screen with recorded pixels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from bot.recorder import RecordingError, read_events
+from bot.screens.base import Button, ScreenError
+from vision.frame import Frame
+from vision.geometry import Point, Region
+
+
+def _region(event: dict[str, Any], frame: Frame) -> Region:
+    r = event.get("region")
+    if isinstance(r, list) and len(r) == 4:
+        return Region(int(r[0]), int(r[1]), frame.width, frame.height)
+    return frame.region
+
+
+class ReplayScreen:
+    def __init__(self, directory: str | Path) -> None:
+        self.directory = Path(directory)
+        self.events = [e for e in read_events(self.directory) if "frame" in e]
+        self._next = 0
+        self.clicks: list[tuple[Point, Button]] = []
+        self.keys: list[tuple[str, ...]] = []
+
+    def load(self, event: dict[str, Any]) -> Frame:
+        path = self.directory / str(event["frame"])
+        try:
+            frame = Frame.from_file(path)
+        except ValueError as exc:
+            raise RecordingError(f"{self.directory}: event at t={event.get('t')}: {exc}") from exc
+        return Frame(frame.pixels, _region(event, frame), float(event.get("t", 0.0)))
+
+    def frames(self) -> Iterator[tuple[dict[str, Any], Frame]]:
+        """Every recorded frame with the event that names it."""
+        for event in self.events:
+            yield event, self.load(event)
+
+    # --- Screen protocol ----------------------------------------------------------------------
+    def bounds(self) -> Region:
+        if not self.events:
+            return Region(0, 0, 0, 0)
+        return self.load(self.events[min(self._next, len(self.events) - 1)]).region
+
+    def grab(self, region: Region | None = None) -> Frame:
+        if self._next >= len(self.events):
+            raise ScreenError(f"{self.directory}: the recording has no more frames")
+        frame = self.load(self.events[self._next])
+        self._next += 1
+        return frame
+
+    def click(self, point: Point, button: Button = Button.LEFT) -> None:
+        self.clicks.append((point, button))
+
+    def press(self, *keys: str) -> None:
+        self.keys.append(tuple(keys))
+
+    def type_text(self, text: str) -> None:
+        self.keys.append(tuple(text))
+
+    def move_to(self, point: Point) -> None:
+        return None
+
+    def check_stop(self) -> None:
+        return None
+
+    def close(self) -> None:
+        return None

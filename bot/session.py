@@ -1,0 +1,236 @@
+"""Set up one Minesweeper play session (display, program, screen, solver, recorder), run it,
+and sum it up. Shared by ``gamebot play minesweeper`` and ``gamebot demo``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot import stats
+from bot.errors import GamebotError
+from bot.loop import Loop, LoopOptions, Status
+from bot.recorder import JsonlWriter, Recorder
+from bot.results import SessionStats
+from bot.safety import GuardedScreen
+from bot.screens.desktop import DEFAULT_PAUSE
+from bot.targets.base import FlagPolicy, Profile, Target
+from solvers.minesweeper.rules import FirstClick, Level
+
+
+@dataclass
+class PlayConfig:
+    target: str = "auto"
+    title: str | None = None
+    launch: bool = False
+    level: Level | None = None
+    mines: int | None = None
+    games: int | None = None
+    hours: float | None = None
+    record: Path | None = None
+    log: Path | None = None
+    dry_run: bool = False
+    seed: int | None = None
+    flags: FlagPolicy | None = None
+    new_game_keys: tuple[str, ...] | None = None
+    rules: FirstClick | None = None
+    auto_open: bool = False
+    skin: str | None = None
+    pause: float = DEFAULT_PAUSE
+    pace: float = 0.0
+    out: Path = Path("out")
+
+
+@dataclass
+class PlayResult:
+    stats: SessionStats
+    summary: dict[str, Any]
+    lines: list[str] = field(default_factory=list)
+
+
+def _adjust(profile: Profile, cfg: PlayConfig) -> Profile:
+    """The profile with the command line's overrides applied."""
+    from dataclasses import replace
+
+    changes: dict[str, Any] = {}
+    if cfg.flags is not None:
+        changes["flags"] = cfg.flags
+    if cfg.new_game_keys is not None:
+        changes["new_game_keys"] = cfg.new_game_keys
+    if cfg.rules is not None:
+        changes["rules"] = cfg.rules
+    if cfg.skin is not None:
+        changes["skin"] = cfg.skin
+    return replace(profile, **changes) if changes else profile
+
+
+def open_screen_and_target(cfg: PlayConfig, stack: ExitStack) -> tuple[GuardedScreen, Target]:
+    """The screen to play on and the program on it (started here when asked)."""
+    from bot import targets
+
+    if cfg.target == "sim":
+        from bot.screens.sim import SimScreen, skin_renderer
+        from bot.targets import sim
+
+        level = cfg.level or Level.parse("intermediate")
+        prof = _adjust(sim.profile(auto_opens=cfg.auto_open), cfg)
+        renderer = skin_renderer(prof.skin or "winxp")
+        screen = SimScreen(
+            level,
+            prof.rules,
+            cfg.seed,
+            renderer,
+            auto_open=cfg.auto_open,
+            flag_to_win=prof.flags is FlagPolicy.AT_END,  # as xdemineur wants it
+        )
+        return GuardedScreen(screen), sim.target(prof)
+
+    if cfg.launch and sys.platform.startswith("linux") and not os.environ.get("DISPLAY"):
+        from bot.virtual_display import VirtualDisplay
+
+        stack.enter_context(VirtualDisplay(1600, 1000))
+    from bot.screens.desktop import DesktopScreen
+
+    if cfg.launch:
+        level = cfg.level or Level.parse("intermediate")
+        target = targets.launch(cfg.target, level, seed=cfg.seed)
+        stack.callback(target.close)
+    else:
+        target = targets.attach(cfg.target, cfg.title)
+    target.profile = _adjust(target.profile, cfg)
+    screen = DesktopScreen(cfg.pause)
+    stack.callback(screen.close)
+    return GuardedScreen(screen), target
+
+
+def summarize(result: SessionStats, screen: GuardedScreen) -> dict[str, Any]:
+    finished = result.finished
+    wins = result.wins
+    low, high = stats.wilson_interval(wins, len(finished))
+    latencies = result.latencies()
+    return {
+        "games": len(finished),
+        "wins": wins,
+        "win_rate": wins / len(finished) if finished else None,
+        "win_rate_ci95": [low, high],
+        "unfinished": len(result.games) - len(finished),
+        "misreads": result.misreads,
+        "refused_clicks": screen.guard.refused,
+        "stale_frames": result.stale_frames,
+        "relocations": result.relocations,
+        "seconds_per_game_median": stats.median([g.seconds for g in finished]),
+        "latency_ms_median": stats.median(latencies),
+        "latency_ms_p90": stats.percentile(latencies, 90),
+        "read_ms_median": stats.median(result.read_times()),
+        "decide_ms_median": stats.median(result.decide_times()),
+        "moves": sum(g.moves for g in result.games),
+        "stopped": result.stopped,
+    }
+
+
+def _num(value: object, digits: int = 1) -> str:
+    """A figure for people: NaN (nothing measured yet) as a dash."""
+    if not isinstance(value, int | float) or math.isnan(value):
+        return "-"
+    return f"{value:.{digits}f}"
+
+
+def human_lines(summary: dict[str, Any]) -> list[str]:
+    games, wins = summary["games"], summary["wins"]
+    rate = summary["win_rate"]
+    low, high = summary["win_rate_ci95"]
+    lines = [
+        f"games {games}, wins {wins}"
+        + (f", win rate {rate:.1%} (95 % CI {low:.1%}-{high:.1%})" if rate is not None else ""),
+        f"seconds a game (median) {_num(summary['seconds_per_game_median'], 2)}, frame-to-click"
+        f" latency median {_num(summary['latency_ms_median'])} ms"
+        f" (p90 {_num(summary['latency_ms_p90'])} ms; read {_num(summary['read_ms_median'])} ms,"
+        f" decide {_num(summary['decide_ms_median'])} ms)",
+        f"misreads {summary['misreads']}, refused clicks {summary['refused_clicks']},"
+        f" stale frames {summary['stale_frames']}, relocations {summary['relocations']}",
+    ]
+    if summary.get("stopped"):
+        lines.append(f"stopped: {summary['stopped']}")
+    for key in ("recording", "log"):
+        if summary.get(key):
+            lines.append(f"{key}: {summary[key]}")
+    return lines
+
+
+def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
+    """Run one session to its end (limits, Ctrl+C, fail-safe or a problem) and sum it up."""
+    from bot.games.minesweeper import MinesweeperPlayer
+    from bot.watching import dry_run
+    from solvers.minesweeper.solver import Solver
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    with ExitStack() as stack:
+        screen, target = open_screen_and_target(cfg, stack)
+        mines = cfg.mines if cfg.mines is not None else (cfg.level.mines if cfg.level else None)
+        player = MinesweeperPlayer(target.profile, Solver(target.profile.rules, cfg.seed), mines)
+        options = LoopOptions(games=cfg.games, hours=cfg.hours, problems_dir=cfg.out, pace=cfg.pace)
+        if cfg.dry_run:
+            loop = Loop(screen, target, player, options)
+            decisions, path = dry_run(loop, cfg.out)
+            lines = [f"would play: {d.move.to_text()} [{d.stage}] {d.reason}" for d in decisions]
+            lines.append(f"image: {path}")
+            summary = {
+                "dry_run": True,
+                "moves": [d.to_dict() for d in decisions],
+                "image": str(path),
+                "refused_clicks": screen.guard.refused,
+            }
+            return PlayResult(loop.stats, summary, lines)
+        recorder = stack.enter_context(Recorder(cfg.record)) if cfg.record else None
+        log_path = cfg.log
+        if log_path is None:
+            log_path = (
+                (cfg.record / "games.jsonl")
+                if cfg.record
+                else (cfg.out / f"minesweeper-games-{stamp}.jsonl")
+            )
+        log = JsonlWriter(log_path)
+        stack.callback(log.close)
+        loop = Loop(screen, target, player, options, recorder, log, status)
+        result = loop.run()
+    summary = summarize(result, screen)
+    summary.update(
+        target=target.profile.name,
+        recording=str(cfg.record) if cfg.record else None,
+        log=str(log_path),
+    )
+    return PlayResult(result, summary, human_lines(summary))
+
+
+def check_limits(cfg: PlayConfig) -> None:
+    if cfg.games is not None and cfg.games < 1:
+        raise GamebotError("--games must be at least 1")
+    if cfg.hours is not None and cfg.hours <= 0:
+        raise GamebotError("--hours must be positive")
+
+
+def watch(cfg: PlayConfig, seconds: float) -> dict[str, Any]:
+    """``gamebot record``: keep every distinct board the screen shows for ``seconds``."""
+    from bot.games.minesweeper import MinesweeperPlayer
+    from bot.watching import watch as watch_board
+
+    if cfg.record is None:
+        raise GamebotError("record needs a folder to write to")
+    with ExitStack() as stack:
+        screen, target = open_screen_and_target(cfg, stack)
+        player = MinesweeperPlayer(target.profile, None, cfg.mines)
+        recorder = stack.enter_context(Recorder(cfg.record))
+        loop = Loop(screen, target, player, LoopOptions(problems_dir=cfg.out), recorder)
+        kept = watch_board(loop, seconds)
+    return {
+        "recording": str(cfg.record),
+        "frames": kept,
+        "misreads": loop.stats.misreads,
+        "stopped": loop.stats.stopped,
+    }

@@ -1,0 +1,75 @@
+"""Target programs: one small profile module each, and how to pick one by name.
+
+``auto`` looks for a window of a program it knows (the built-in window, xdemineur, gnome-mines)
+on the current display, in that order, and failing that for a board anywhere on the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.errors import GamebotError
+from bot.targets.base import Target
+from solvers.minesweeper.rules import Level
+from vision.frame import Frame
+
+NAMES = ("auto", "builtin", "xdemineur", "gnome-mines", "window-title", "sim")
+PROGRAMS = ("builtin", "xdemineur", "gnome-mines")
+
+
+def attach(name: str, title: str | None = None) -> Target:
+    """A target for a program already on the screen."""
+    from bot.targets import builtin, gnome_mines, window_title, xdemineur
+
+    if name == "auto":
+        for candidate, module in (
+            ("builtin", builtin),
+            ("xdemineur", xdemineur),
+            ("gnome-mines", gnome_mines),
+        ):
+            try:
+                if module.find() is not None:
+                    return attach(candidate)
+            except GamebotError:  # no xdotool (not X11): search the screen instead
+                break
+        return anywhere()
+    if name == "builtin":
+        return builtin.attach()
+    if name == "xdemineur":
+        return xdemineur.attach()
+    if name == "gnome-mines":
+        return gnome_mines.attach()
+    if name == "window-title":
+        if not title:
+            raise GamebotError("--target window-title needs --title TEXT (part of the title)")
+        return window_title.attach(title)
+    raise GamebotError(f"unknown target {name!r}: use one of {', '.join(NAMES)}")
+
+
+def launch(
+    name: str, level: Level, env: Mapping[str, str] | None = None, seed: int | None = None
+) -> Target:
+    """Start a program we know on the current display and attach to its window."""
+    from bot.targets import builtin, gnome_mines, xdemineur
+
+    if name in ("auto", "builtin"):
+        return builtin.launch(level, env, seed)
+    if name == "xdemineur":
+        return xdemineur.launch(level, env)
+    if name == "gnome-mines":
+        return gnome_mines.launch(level, env)
+    raise GamebotError(f"--launch works with {', '.join(PROGRAMS)}, not {name!r}")
+
+
+def anywhere() -> Target:
+    """A board found on the whole screen by vision (any skin it knows)."""
+    from bot.targets import window_title
+    from bot.targets.screen_area import ScreenAreaTarget
+
+    def locate(frame: Frame) -> Any:
+        from vision.minesweeper import locate_minesweeper
+
+        return locate_minesweeper(frame)
+
+    return ScreenAreaTarget(window_title.profile(), locate)

@@ -1,0 +1,132 @@
+"""What the loop needs to know about one Minesweeper program, and the window it runs in.
+
+A :class:`Profile` is data: the skin to read with, the first-click rule for the solver, the
+mouse controls, whether the program wants every mine flagged, how to start the next game. A
+:class:`Target` is the running program: where its window is now, how to focus it, how to start
+a new game and clear the dialogs it shows. Per-program quirks live in the small modules next to
+this one (builtin, xdemineur, gnome_mines, window_title), nowhere else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from bot.actuator import MouseControls
+from bot.screens.base import Button, Screen
+from bot.targets import x11
+from solvers.minesweeper.rules import FirstClick
+from vision.geometry import Point, Region
+
+
+class FlagPolicy(Enum):
+    """When the bot places flags. AT_END: only once every safe cell is open (programs such as
+    xdemineur count a game as won only when every mine is flagged)."""
+
+    NEVER = "never"
+    AT_END = "at-end"
+    ALWAYS = "always"
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    skin: str | None  # the vision skin; None: let vision find out
+    rules: FirstClick  # the program's first-click guarantee, for the solver
+    controls: MouseControls = field(default_factory=MouseControls)
+    flags: FlagPolicy = FlagPolicy.NEVER
+    new_game_keys: tuple[str, ...] = ()  # keys that start the next game; () = click the face
+    park_pointer: bool = True  # move the pointer off the board before each capture
+    redraw_timeout: float = 2.0  # seconds a move may take to show on screen
+    auto_opens: bool = False  # the program opens a first area by itself
+
+
+def face_point(window: Region, board: Region) -> Point:
+    """Where the smiley face is in programs that draw it centred above the board."""
+    return Point(board.center.x, window.top + max(1, (board.top - window.top) // 2))
+
+
+def park_point(window: Region, board: Region) -> Point:
+    """A pointer position inside the window but off the board (left margin, mid-height)."""
+    margin = board.left - window.left
+    x = window.left + max(1, margin // 2) if margin >= 2 else window.left + 1
+    return Point(x, board.center.y)
+
+
+class Target:
+    """A program on a screen. The base class is a whole-screen target with no window."""
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+
+    def window_region(self, screen: Screen) -> Region:
+        """The region to capture: the program's window (the whole screen by default)."""
+        return screen.bounds()
+
+    def prepare(self) -> None:
+        """Make the program ready for input (e.g. give it the keyboard focus)."""
+
+    def new_game_clicks(self, face: Region) -> tuple[Region, ...]:
+        """Regions outside the board the bot may click to start a new game (the face)."""
+        return () if self.profile.new_game_keys else (face,)
+
+    def new_game(self, screen: Screen, face: Point) -> None:
+        """Start the next game: the profile's keys, or a click on the face."""
+        self.prepare()
+        if self.profile.new_game_keys:
+            screen.press(*self.profile.new_game_keys)
+        else:
+            screen.click(face, Button.LEFT)
+
+    def dismiss_dialogs(self) -> bool:
+        """Close any dialog the program opened (a win message); True if one was closed."""
+        return False
+
+    def describe(self) -> str:
+        return self.profile.name
+
+    def close(self) -> None:
+        """Stop what this target started."""
+
+
+class WindowTarget(Target):
+    """A program's top-level X window, found by ``finder`` (and maybe started by us)."""
+
+    def __init__(
+        self,
+        profile: Profile,
+        finder: Callable[[], int | None],
+        program: x11.Program | None = None,
+    ) -> None:
+        super().__init__(profile)
+        self._finder = finder
+        self.program = program
+        self.window = self._find()
+
+    def _find(self) -> int:
+        if self.program is not None:
+            return self.program.wait_window(self._finder)
+        window = self._finder()
+        if window is None:
+            raise x11.WindowLost(f"no {self.profile.name} window on the display")
+        return window
+
+    def window_region(self, screen: Screen) -> Region:
+        try:
+            return x11.geometry(self.window)
+        except x11.WindowLost:
+            if self.program is not None and not self.program.running:
+                raise
+            self.window = self._find()  # re-created (some programs rebuild their window)
+            return x11.geometry(self.window)
+
+    def prepare(self) -> None:
+        x11.focus(self.window)
+
+    def describe(self) -> str:
+        return f"{self.profile.name} (window {self.window:#x})"
+
+    def close(self) -> None:
+        if self.program is not None:
+            self.program.stop()

@@ -1,0 +1,70 @@
+"""The best moves of a position text: what ``gamebot erudit best`` and a screen bot ask for.
+
+With the bag known to be empty and the opponent's rack known (or deducible as the unseen
+tiles) the exact endgame search decides; otherwise the equity player ranks placements and the
+best exchange, and, when the rules allow several words a turn, the best such turn comes first.
+"""
+
+from __future__ import annotations
+
+from solvers.decision import Decision
+from solvers.erudit.dictionary import WordGraph
+from solvers.erudit.game import TurnView
+from solvers.erudit.leaves import load_leaves
+from solvers.erudit.lines import analyse
+from solvers.erudit.movegen import raw_moves, to_play
+from solvers.erudit.moves import Move
+from solvers.erudit.player import EquityPlayer
+from solvers.erudit.position import Position
+
+
+def view_of(position: Position, graph: WordGraph) -> TurnView:
+    """The player to move's view; an unknown bag is taken as all unseen tiles but a rack."""
+    rules = position.rules
+    unseen = position.unseen()
+    if position.bag is not None:
+        bag_count = len(position.bag)
+    else:
+        opp = position.racks[1 - position.to_move]
+        bag_count = max(0, len(unseen) - (len(opp) if opp is not None else rules.rack_size))
+    me, them = position.scores[position.to_move], position.scores[1 - position.to_move]
+    return TurnView(
+        rules,
+        graph,
+        position.board,
+        analyse(position.board, graph, rules),
+        position.rack,
+        bag_count,
+        unseen,
+        (me, them),
+    )
+
+
+def best_moves(
+    position: Position,
+    graph: WordGraph,
+    top: int = 10,
+    greedy: bool = False,
+    endgame_budget: int = 5000,
+    breadth: int | None = None,
+) -> list[Decision[Move]]:
+    """Up to ``top`` decisions, best first.
+
+    ``endgame_budget`` bounds the endgame search (nodes); ``breadth`` limits the several-words
+    search to the best placements at each step (None: the full search).
+    """
+    view = view_of(position, graph)
+    if greedy:
+        moves = sorted(raw_moves(view.lines, view.rack, graph, view.rules), key=lambda m: -m[4])
+        return [
+            Decision(to_play(m, view.board).placement, "greedy", "score", score=m[4])
+            for m in moves[:top]
+        ]
+    player = EquityPlayer(
+        load_leaves(view.rules), endgame_budget=endgame_budget, multiword_breadth=breadth
+    )
+    ranked = player.ranked(view, top)
+    if view.bag_count == 0 or view.rules.multiword:
+        first = player.choose(view)
+        ranked = [first] + [d for d in ranked if d.move != first.move][: top - 1]
+    return ranked

@@ -1,0 +1,56 @@
+"""Chooses the probability engine: the compiled one when built, else exact pure Python.
+
+The C engine (``_engine``, built by ``pip install -e .``) gives the same figures as
+:func:`probability.analyse_python` in doubles, hundreds of times faster. On any error it defers
+to the Python engine, which names the offending cells in a :class:`BoardError`. Setting
+``GAMEBOT_PURE_PYTHON=1`` forces the Python engine (tests cross-check the two).
+"""
+
+from __future__ import annotations
+
+import os
+
+from solvers.minesweeper.probability import Analysis, analyse_python
+from solvers.minesweeper.state import Board, BoardError
+from solvers.minesweeper.summary import Outcome, summarise
+
+try:
+    if os.environ.get("GAMEBOT_PURE_PYTHON"):
+        raise ImportError("pure Python requested")
+    from solvers.minesweeper import _engine  # type: ignore[attr-defined]
+except ImportError:
+    _engine = None
+
+COMPILED = _engine is not None
+
+
+def analyse(board: Board, mines: int) -> Analysis:
+    """Exact probabilities of ``board`` (flags are mines) given ``mines`` in the whole game."""
+    if _engine is None:
+        return analyse_python(board, mines)
+    probs, log_solutions, interior, dead = _engine.analyse(
+        bytes(board.cells), board.rows, board.cols, mines
+    )
+    if probs is None:
+        return analyse_python(board, mines)  # raises BoardError naming the cells
+    return Analysis(board.rows, board.cols, probs, log_solutions, interior, tuple(dead))
+
+
+def try_analyse(board: Board, mines: int) -> Analysis | None:
+    """Like :func:`analyse`, but None for a board no layout fits (used for what-ifs)."""
+    try:
+        return analyse(board, mines)
+    except BoardError:
+        return None
+
+
+def outcome(board: Board, mines: int, compiled: bool = True) -> Outcome | None:
+    """A what-if board summarised for the look-ahead, or None when no layout fits it."""
+    if _engine is not None and compiled:
+        out = _engine.outcome(bytes(board.cells), board.rows, board.cols, mines)
+        return None if out is None else Outcome(*out)
+    try:
+        a = analyse_python(board, mines)
+    except BoardError:
+        return None
+    return summarise(board, a.probs, a.dead, a.log_solutions)

@@ -1,0 +1,166 @@
+"""Stage 4: the guess, when no move is certain.
+
+Plain "safest cell" play is not the best: among cells almost as safe as the safest, some reveal
+a number that leads on to certain moves or to a safer next guess, others reveal nothing new.
+So each near-safest candidate is looked at two moves deep: for every number it could show, the
+board is re-solved exactly; the chance of that number times the safety of the best next guess
+(blended with the second best) is summed into the candidate's score. Candidates whose number is
+already decided ("dead": one possible value) give no information and are taken last. Unavoidable
+50/50s are taken as soon as they are seen (``fifty``), and small endgames are searched
+exhaustively (``endgame``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from solvers.decision import Decision
+from solvers.minesweeper import engine
+from solvers.minesweeper.frontier import COVERED, KNOWN_MINE, neighbour_table
+from solvers.minesweeper.moves import Move
+from solvers.minesweeper.probability import Analysis
+from solvers.minesweeper.state import Board
+
+
+@dataclass(frozen=True)
+class GuessConfig:
+    """Knobs of the guess stage (the defaults are the measured best)."""
+
+    lookahead: bool = True
+    cutoff: float = 0.90  # candidates: safety at least this share of the best safety
+    interior_ratio: float = 0.95  # interior cells join when this close to the best frontier cell
+    max_candidates: int = 12
+    blend: float = 0.8  # weight of the safest next guess against the second safest
+    progress: float = 0.001  # tie-break towards guesses that lead to certain moves
+    near_interior: bool = True  # interior candidates: near numbers or in corners only
+
+
+DEFAULT = GuessConfig()
+
+
+@dataclass
+class Candidate:
+    cell: int
+    safety: float
+    covered_around: int
+    score: float = 0.0
+    progress: float = 0.0
+    values: int = 0  # how many numbers it can show
+    pruned: bool = False
+
+    @property
+    def dead(self) -> bool:
+        return self.values == 1
+
+
+def choose_guess(
+    board: Board, mines: int, analysis: Analysis, config: GuessConfig = DEFAULT
+) -> Decision[Move]:
+    """The best guess on a board with every certain mine flagged and no certain-safe cell."""
+    cells, probs = board.cells, analysis.probs
+    nbrs = neighbour_table(board.rows, board.cols)
+    covered = [i for i, v in enumerate(cells) if v in COVERED]
+    best_safety = 1.0 - min(probs[i] for i in covered)
+    frontier = {i for i in covered if any(cells[j] <= 8 for j in nbrs[i])}
+    dead = set(analysis.dead)
+    pool = []
+    for i in covered:
+        safety = 1.0 - probs[i]
+        around = sum(1 for j in nbrs[i] if cells[j] in COVERED)
+        pool.append(Candidate(i, safety, around))
+    pool.sort(key=lambda c: (-c.safety, c.covered_around, c.cell))
+    if not config.lookahead:
+        return _decision(pool[0], board.cols, "guess", "the safest cell")
+    best_front = max((c.safety for c in pool if c.cell in frontier), default=0.0)
+    cands = []
+    for c in pool:
+        if c.safety < best_safety * config.cutoff or len(cands) >= config.max_candidates:
+            break
+        if c.cell in frontier and c.cell not in dead:
+            cands.append(c)
+    inner = [c for c in pool if c.cell not in frontier and c.cell not in dead]
+    floor = max(best_front * config.interior_ratio, best_safety * config.cutoff)
+    if inner and inner[0].safety >= floor:
+        picks = {c.cell for c in inner}
+        if config.near_interior:
+            picks = _interior_picks(board, picks, nbrs)
+        cands += [c for c in inner if c.cell in picks][: config.max_candidates]
+    cands.sort(key=lambda c: -c.safety)
+    best: Candidate | None = None
+    for c in cands:
+        _look_ahead(board, mines, analysis, c, nbrs, config, best)
+        if c.pruned or c.dead:
+            continue
+        if best is None or c.score > best.score:
+            best = c
+    if best is None:
+        best = cands[0] if cands else pool[0]
+        return _decision(best, board.cols, "guess", "every near-safest cell is dead: the safest")
+    reason = (
+        f"safety {best.safety:.3f}, next-guess safety {best.score / max(best.safety, 1e-12):.3f},"
+        f" progress {best.progress:.2f}"
+    )
+    return _decision(best, board.cols, "guess", reason)
+
+
+def _interior_picks(board: Board, inner: set[int], nbrs: tuple[tuple[int, ...], ...]) -> set[int]:
+    """Interior cells worth a look: two steps from a number (they may link up with it), or
+    with few covered neighbours (likely to open up); all of them when there are few."""
+    if len(inner) < 30:
+        return inner
+    cells, cols, rows = board.cells, board.cols, board.rows
+    picks = set()
+    for i, v in enumerate(cells):
+        if v > 8 or not any(cells[j] in COVERED for j in nbrs[i]):
+            continue
+        r, c = divmod(i, cols)
+        for rr, cc in ((r - 2, c), (r + 2, c), (r, c - 2), (r, c + 2)):
+            if 0 <= rr < rows and 0 <= cc < cols and rr * cols + cc in inner:
+                picks.add(rr * cols + cc)
+    for i in inner:
+        if 1 < sum(1 for j in nbrs[i] if cells[j] in COVERED) < 4:
+            picks.add(i)
+    return picks or inner
+
+
+def _look_ahead(
+    board: Board,
+    mines: int,
+    analysis: Analysis,
+    cand: Candidate,
+    nbrs: tuple[tuple[int, ...], ...],
+    config: GuessConfig,
+    best: Candidate | None,
+) -> None:
+    """Score ``cand``: chance of each number it may show times the best next safety."""
+    cells = list(board.cells)
+    flagged = sum(1 for j in nbrs[cand.cell] if cells[j] in KNOWN_MINE)
+    left = cand.safety  # probability mass of numbers not yet tried
+    for value in range(flagged, flagged + cand.covered_around + 1):
+        if best is not None and not best.dead and cand.score + left < best.score:
+            cand.pruned = True
+            return
+        cells[cand.cell] = value
+        after = engine.outcome(Board(board.rows, board.cols, tuple(cells)), mines)
+        if after is None:
+            continue
+        chance = math.exp(after.log_solutions - analysis.log_solutions)
+        left -= chance
+        cand.values += 1
+        blended = config.blend * after.best + (1 - config.blend) * after.second
+        cand.score += chance * blended
+        if after.safe:
+            cand.progress += chance
+    cand.score *= 1 + config.progress * cand.progress
+
+
+def _decision(c: Candidate, cols: int, stage: str, reason: str) -> Decision[Move]:
+    return Decision(
+        Move.open(*divmod(c.cell, cols)),
+        stage,
+        reason,
+        1.0 - c.safety,
+        score=c.score or None,
+        extra={"dead": c.dead} if c.values else {},
+    )

@@ -1,0 +1,133 @@
+"""The staged Minesweeper solver: what the bot and the benchmarks call.
+
+Stages, in order: the first click (``opening``), certain moves by group reasoning
+(``certain``), exact probabilities (``probability`` / ``engine``), the exhaustive endgame
+(``endgame``) and the guess (``guess``). Each :class:`Decision` names its stage.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+
+from solvers.decision import Decision
+from solvers.minesweeper import engine
+from solvers.minesweeper.certain import certain_cells
+from solvers.minesweeper.endgame import MAX_LAYOUTS, solve_endgame
+from solvers.minesweeper.fifty import find_fifty_fifty
+from solvers.minesweeper.frontier import COVERED, KNOWN_MINE, build_frontier
+from solvers.minesweeper.guess import GuessConfig, choose_guess
+from solvers.minesweeper.moves import Move
+from solvers.minesweeper.opening import first_click
+from solvers.minesweeper.probability import Analysis
+from solvers.minesweeper.rules import FirstClick
+from solvers.minesweeper.state import Board, BoardError, Cell
+
+_FIFTY_REASON = "an unavoidable 50/50: no number can ever tell these two cells apart"
+
+
+class Solver:
+    """Picks moves for a board; ``mines`` is always the game's total mine count.
+
+    Flags on the board are taken as mines (the bot only flags certain mines).
+    """
+
+    def __init__(self, rules: FirstClick = FirstClick.SAFE, seed: int | None = None) -> None:
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.first_inset: int | None = None  # benchmarks try other first clicks with this
+        self.guess_config = GuessConfig()
+
+    def decide(self, board: Board, mines: int) -> Decision[Move]:
+        """One move: a certain-safe open if there is one, else the best guess."""
+        return self.plan(board, mines)[0]
+
+    def plan(self, board: Board, mines: int, flags: bool = False) -> list[Decision[Move]]:
+        """Every certain move now (safe opens; certain-mine flags too when ``flags``), or
+        failing that a one-element list with the best guess."""
+        cells = board.cells
+        if not any(v <= 8 for v in cells):
+            if not any(v in COVERED for v in cells):
+                raise BoardError("no covered cell left to open")
+            return [self._first(board, mines)]
+        frontier = build_frontier(board, mines)
+        safe, found = certain_cells(frontier)
+        if safe & found:
+            engine.analyse(board, mines)  # raises BoardError naming the contradiction
+            raise BoardError("the numbers contradict each other")
+        if safe:
+            reason = "group reasoning: no mine here"
+            out = [_certain(c, board.cols, "certain", reason) for c in sorted(safe)]
+            return out + self._flags(found, board, flags)
+        marked = _with_mines(board, found)
+        analysis = engine.analyse(marked, mines)
+        probs = analysis.probs
+        zero = [i for i, v in enumerate(marked.cells) if v in COVERED and probs[i] == 0.0]
+        sure = found | {i for i, v in enumerate(marked.cells) if v in COVERED and probs[i] == 1.0}
+        if zero:
+            reason = "exact probabilities: no layout has a mine here"
+            out = [_certain(c, board.cols, "probability", reason) for c in zero]
+            return out + self._flags(sure, board, flags)
+        flag_moves = self._flags(sure, board, flags)
+        if flag_moves:
+            return flag_moves
+        analysis = self._refresh(marked, analysis, sure, mines)
+        flagged = _with_mines(board, sure)
+        pair = find_fifty_fifty(flagged, build_frontier(flagged, mines))
+        if pair is not None and abs(analysis.probs[pair[0]] - 0.5) < 1e-9:
+            move = Move.open(*divmod(pair[0], board.cols))
+            return [Decision(move, "fifty-fifty", _FIFTY_REASON, analysis.probs[pair[0]])]
+        if analysis.log_solutions <= math.log(MAX_LAYOUTS + 0.5):
+            end = solve_endgame(flagged, mines)
+            if end is not None:
+                return [end]
+        return [choose_guess(flagged, mines, analysis, self.guess_config)]
+
+    def _refresh(self, marked: Board, analysis: Analysis, sure: set[int], mines: int) -> Analysis:
+        """The analysis of the board with every certain mine marked (same figures)."""
+        if all(marked.cells[i] in KNOWN_MINE for i in sure):
+            return analysis
+        return engine.analyse(_with_mines(marked, sure), mines)
+
+    def _first(self, board: Board, mines: int) -> Decision[Move]:
+        r, c = first_click(board.rows, board.cols, self.rules, self.first_inset)
+        if board.cells[r * board.cols + c] not in COVERED:
+            r, c = next(divmod(i, board.cols) for i, v in enumerate(board.cells) if v in COVERED)
+        covered = board.count(Cell.UNKNOWN, Cell.QUESTION)
+        left = mines - board.count(Cell.FLAG, Cell.MINE, Cell.EXPLODED)
+        p = 0.0 if self.rules is not FirstClick.NONE else left / max(1, covered)
+        reason = f"first click under the {self.rules.value} rule"
+        return Decision(Move.open(r, c), "first", reason, p)
+
+    @staticmethod
+    def _flags(mines: set[int], board: Board, wanted: bool) -> list[Decision[Move]]:
+        if not wanted:
+            return []
+        cols = board.cols
+        return [
+            Decision(Move.flag(*divmod(i, cols)), "certain", "a mine in every layout", 1.0)
+            for i in sorted(mines)
+            if board.cells[i] != Cell.FLAG
+        ]
+
+
+def _certain(cell: int, cols: int, stage: str, reason: str) -> Decision[Move]:
+    return Decision(Move.open(*divmod(cell, cols)), stage, reason, 0.0)
+
+
+def _with_mines(board: Board, cells: set[int]) -> Board:
+    """The board with the given covered cells flagged (they are certain mines)."""
+    if not cells:
+        return board
+    values = list(board.cells)
+    for i in cells:
+        if values[i] in COVERED:
+            values[i] = int(Cell.FLAG)
+    return Board(board.rows, board.cols, tuple(values))
+
+
+def probabilities(board: Board, mines: int) -> np.ndarray:
+    """Rows x cols mine probabilities; NaN for open cells, 1.0 for flags (see ``probability``)."""
+    return engine.analyse(board, mines).grid()

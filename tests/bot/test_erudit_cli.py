@@ -1,0 +1,116 @@
+"""``gamebot erudit best`` and ``gamebot bench erudit`` from the command line."""
+
+from __future__ import annotations
+
+import json
+
+from bot.cli import main
+from solvers.erudit.board import Board
+from solvers.erudit.position import Position
+from solvers.erudit.rules import load_rules
+
+
+def _position_file(tmp_path, rules_name, rack, tiles=(), bag=None):
+    rules = load_rules(rules_name)
+    board = Board.empty().place(tiles)
+    text = Position(rules, board, (rack, None), (10, 20), 0, bag).to_text()
+    path = tmp_path / "position.txt"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_best_lists_moves_and_json(tmp_path, capsys):
+    path = _position_file(tmp_path, "erudit", "ЭРУДИТК")
+    assert main(["erudit", "best", str(path), "--top", "3", "--json"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    summary = json.loads(out[-1])
+    assert summary["rules"] == "erudit" and len(summary["moves"]) == 3
+    first = summary["moves"][0]
+    assert first["move"].split()[0] in {f"{c}8" for c in "BCDEFGH"} or first["move"][0] == "H"
+    assert first["score"] > 0 and "equity" in first
+
+
+def test_best_greedy_puts_the_top_score_first(tmp_path, capsys):
+    tiles = [(7 * 15 + 7, "C"), (7 * 15 + 8, "A"), (7 * 15 + 9, "T")]
+    path = _position_file(tmp_path, "scrabble-en", "SQUIREZ", tiles)
+    assert main(["erudit", "best", str(path), "--greedy", "--top", "5", "--json"]) == 0
+    moves = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["moves"]
+    scores = [m["score"] for m in moves]
+    assert scores == sorted(scores, reverse=True) and scores[0] > 20
+
+
+def test_bad_position_is_one_clear_line(tmp_path, capsys):
+    path = tmp_path / "bad.txt"
+    path.write_text("rules: erudit\nplayer1: АБВ 0\n" + "...\n" * 15, encoding="utf-8")
+    assert main(["erudit", "best", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "board row 1" in err and err.count("\n") == 1
+
+
+def test_bench_reports_the_figures(capsys, tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text(
+        "\n".join(
+            [
+                "AT",
+                "TA",
+                "CAT",
+                "ACT",
+                "TEA",
+                "EAT",
+                "ATE",
+                "SEA",
+                "TEN",
+                "NET",
+                "AN",
+                "NA",
+                "IN",
+                "IS",
+                "IT",
+                "TI",
+                "SI",
+                "ES",
+                "RE",
+                "ER",
+                "AR",
+                "ORE",
+                "ROE",
+                "TOE",
+                "NOT",
+                "TON",
+                "ON",
+                "NO",
+            ]
+        )
+    )
+    code = main(
+        [
+            "bench",
+            "erudit",
+            "--rules",
+            "scrabble-en",
+            "--dictionary",
+            str(words),
+            "--games",
+            "2",
+            "--timing-positions",
+            "2",
+            "--json",
+        ]
+    )
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    for key in (
+        "games",
+        "wins",
+        "win_rate",
+        "ci95_low",
+        "ci95_high",
+        "movegen_ms_median",
+        "movegen_ms_median_1wild",
+        "movegen_ms_median_3wild",
+        "points_per_turn_equity",
+        "points_per_turn_greedy",
+    ):
+        assert key in summary
+    assert summary["games"] == 2 and 0 <= summary["ci95_low"] <= summary["ci95_high"] <= 1

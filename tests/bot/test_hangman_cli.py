@@ -1,0 +1,113 @@
+"""The Hangman commands end to end on small word lists: tables, JSON lines, clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.bench_hangman import mcnemar_p
+from bot.cli import main
+
+FIXTURES = Path(__file__).resolve().parents[2] / "recordings" / "hangman" / "xterm-dejavu-11"
+FAMILIES = ("ailed", "agged", "ashes", "ucker", "aking")
+
+
+@pytest.fixture
+def words(tmp_path):
+    from solvers.hangman.words import SYSTEM_WORDS, read_words
+
+    chosen = [w for w in read_words(SYSTEM_WORDS, length=6) if w.endswith(FAMILIES)]
+    chosen += read_words(SYSTEM_WORDS, length=7)[::40]
+    path = tmp_path / "words"
+    path.write_text("\n".join(chosen) + "\n")
+    return path
+
+
+def _json(out: str) -> dict:
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def test_hardest_prints_the_seed_table(words, capsys):
+    assert main(["hangman", "hardest", "--dictionary", str(words), "--top", "3", "--json"]) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith("(") and "'" in line]
+    assert len(rows) == 3
+    summary = _json(out)
+    hardest = summary["hardest"]
+    assert [h["misses"] for h in hardest] == sorted(h["misses"] for h in hardest)
+    for h in hardest:
+        assert len(h["word"]) == 6 and len(h["sequence"]) == h["guesses"]
+        assert sum(ch not in h["word"] for ch in h["sequence"]) == h["misses"]
+
+
+def test_bench_reports_every_word_and_compares_with_greedy(words, capsys):
+    argv = ["bench", "hangman", "--strategy", "maxwin", "--dictionary", str(words), "--json"]
+    assert main(argv) == 0
+    summary = _json(capsys.readouterr().out)
+    n = len(words.read_text().split())
+    assert summary["words"] == n
+    assert 0 <= summary["wins"] <= n
+    assert summary["win_rate"] == pytest.approx(summary["wins"] / n)
+    for key in ("mean_misses", "ms_per_decision_median", "ms_full_dictionary_decision_max"):
+        assert summary[key] >= 0
+    paired = summary["paired"]
+    assert paired["baseline"] == "greedy"
+    base = summary["baseline_summary"]
+    assert summary["wins"] - base["wins"] == (
+        paired["words_only_this_wins"] - paired["words_only_baseline_wins"]
+    )
+
+
+def test_solve_gives_a_legal_guess(words, capsys):
+    argv = ["solve", "hangman", "-a--e- wrong=s", "--dictionary", str(words), "--json"]
+    assert main(argv) == 0
+    summary = _json(capsys.readouterr().out)
+    letter = summary["move"].split()[1]
+    assert letter not in "aes" and summary["candidates"] >= 2
+
+
+def test_unfitting_state_is_one_clear_line(words, capsys):
+    argv = ["solve", "hangman", "zz----", "--dictionary", str(words)]
+    assert main(argv) == 2
+    assert "no word of the dictionary fits" in capsys.readouterr().err
+
+
+def test_read_hangman_reads_a_labelled_screenshot(capsys):
+    argv = ["read", "hangman", str(FIXTURES / "frames" / "won.png")]
+    argv += ["--calibration", str(FIXTURES / "calibration.png"), "--json"]
+    assert main(argv) == 0
+    want = (FIXTURES / "expected" / "won.txt").read_text().splitlines()[0]
+    assert _json(capsys.readouterr().out)["view"] == want
+
+
+@pytest.mark.parametrize(
+    ("only_a", "only_b", "p"), [(0, 0, 1.0), (3, 3, 1.0), (0, 5, 0.0625), (5, 0, 0.0625)]
+)
+def test_mcnemar_exact_p(only_a, only_b, p):
+    assert mcnemar_p(only_a, only_b) == pytest.approx(p)
+
+
+def test_bench_can_weigh_words_by_a_prior(words, capsys):
+    argv = ["bench", "hangman", "--strategy", "expected", "--prior", "wordfreq"]
+    argv += ["--weigh-by", "wordfreq", "--dictionary", str(words), "--json"]
+    assert main(argv) == 0
+    summary = _json(capsys.readouterr().out)
+    weighted = summary["weighted"]
+    assert weighted["by"] == "wordfreq"
+    for name in ("expected", "greedy"):
+        assert 0.0 <= weighted[name]["win_rate"] <= 1.0
+        assert 0.0 <= weighted[name]["mean_misses"] <= 7.0
+
+
+def test_equal_weights_give_the_plain_figures():
+    from bot.bench_hangman import run_bench
+    from solvers.hangman.lexicon import Lexicon
+    from solvers.hangman.strategies import make_solver
+
+    words = ["bagged", "bailed", "bashes", "wagged", "wailed", "washes", "walnuts"]
+    run = run_bench(make_solver("greedy", Lexicon(words), 2))
+    rate, misses = run.weighted(dict.fromkeys(words, 3.0))
+    assert rate == pytest.approx(run.wins / run.words)
+    assert misses == pytest.approx(run.mean_misses)

@@ -1,0 +1,105 @@
+"""Search: alpha-beta with its table and bounds gives exactly plain minimax's values."""
+
+import functools
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solvers.balda import BaldaRules, Lexicon, generate_moves, search, search_decision
+from solvers.balda.positions import random_position
+from solvers.words import russian_nouns
+from tests.solvers.balda.conftest import DENSE_LETTERS
+
+
+def minimax(state, lexicon, depth):
+    """Future points difference for the side to move, by full-width search without pruning."""
+    if depth == 0 or state.is_over:
+        return 0
+    moves = generate_moves(state, lexicon)
+    if not moves:
+        return 0
+    if depth == 1:
+        return max(m.score for m in moves)
+    children = {(m.cell, m.letter, m.word): m for m in moves}
+    return max(m.score - minimax(state.play(m), lexicon, depth - 1) for m in children.values())
+
+
+@functools.cache
+def words_of(letters: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(w for w in russian_nouns() if set(w) <= letters))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), depth=st.integers(1, 3), count=st.integers(40, 400))
+def test_fixed_depth_matches_minimax(seed, depth, count):
+    # Small random dictionaries give every kind of position, games that stall included.
+    rng = random.Random(seed)
+    lex = Lexicon(rng.sample(words_of(DENSE_LETTERS), count))
+    state = random_position(lex, rng, rng.randint(0, 12), BaldaRules(size=4))
+    result = search(state, lex, seconds=1e9, max_depth=depth)
+    assert result.value == minimax(state, lex, depth)
+    if result.best is not None:
+        assert result.depth == min(depth, state.empty_count)
+        state.check_move(state_move(state, lex, result.best), lex)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_depth_two_matches_minimax_on_busy_boards(dense, seed):
+    rng = random.Random(seed)
+    state = random_position(dense, rng, rng.randint(3, 12))
+    assert search(state, dense, seconds=1e9, max_depth=2).value == minimax(state, dense, 2)
+
+
+def state_move(state, lex, child):
+    cell, letter, word = child
+    return next(
+        m
+        for m in generate_moves(state, lex)
+        if m.cell == divmod(cell, state.size) and m.letter == letter and m.word == word
+    )
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_endgame_is_solved_exactly(dense, seed):
+    rng = random.Random(seed)
+    state = random_position(dense, rng, 10, BaldaRules(size=4))
+    assert state.empty_count == 2
+    result = search(state, dense, seconds=1e9)
+    assert result.exact and result.depth == 2
+    assert result.value == minimax(state, dense, 2)
+
+
+def test_three_cell_endgames_are_solved_exactly(dense):
+    for seed in range(3):
+        state = random_position(dense, random.Random(seed), 17)
+        assert state.empty_count == 3
+        result = search(state, dense, seconds=1e9)
+        assert result.exact and result.depth == 3
+        assert result.value == minimax(state, dense, 3)
+
+
+def test_depth_one_plays_the_longest_word(russian):
+    state = random_position(russian, random.Random(1), 8)
+    longest = len(generate_moves(state, russian)[0].word)
+    result = search(state, russian, seconds=1e9, max_depth=1)
+    assert len(result.best[2]) == longest == result.value
+
+
+def test_decision_is_a_legal_move_with_an_explanation(russian):
+    state = random_position(russian, random.Random(2), 10)
+    decision = search_decision(state, russian, seconds=0.3)
+    state.check_move(decision.move, russian)
+    assert decision.stage in ("search", "endgame")
+    assert decision.extra["depth"] >= 1
+    assert decision.score == len(decision.move.word)
+    assert decision.reason.startswith(f"{decision.move.word} scores {decision.score}")
+
+
+def test_no_move_means_pass():
+    lex = Lexicon(["АБВГД"])
+    state = random_position(lex, random.Random(0), 0)
+    assert search(state, lex).best is None
+    assert search_decision(state, lex).move.is_pass

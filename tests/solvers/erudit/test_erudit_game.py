@@ -1,0 +1,51 @@
+"""Self-play games: tiles are conserved, scores add up, the end rules apply."""
+
+from __future__ import annotations
+
+import random
+
+from solvers.erudit.game import play_game, rack_value
+from solvers.erudit.leaves import LeaveModel
+from solvers.erudit.player import EquityPlayer, greedy
+from solvers.erudit.selfplay import leave_samples, play_match
+
+
+def test_a_game_adds_up(en_rules, en_small):
+    equity = EquityPlayer(LeaveModel.zero(en_rules), endgame_budget=200)
+    record = play_game((equity, greedy), en_rules, en_small, random.Random(3))
+    assert record.turns
+    for p in (0, 1):
+        laid = sum(t.points for t in record.turns if t.player == p)
+        # the final score is the points laid plus or minus rack values at the end
+        assert abs(record.scores[p] - laid) <= 2 * sum(en_rules.values.values())
+    board = record.turns[-1].board_before
+    assert len(board.tiles()) <= 100
+    samples = leave_samples(record, en_rules)
+    assert all(len(kept) <= 6 for kept, _ in samples)
+
+
+def test_end_of_game_bonuses(en_rules, en_small):
+    ends = set()
+    for seed in range(6):
+        record = play_game((greedy, greedy), en_rules, en_small, random.Random(seed))
+        last = record.turns[-1]
+        laid = [sum(t.points for t in record.turns if t.player == p) for p in (0, 1)]
+        change = [record.scores[p] - laid[p] for p in (0, 1)]
+        if last.kept == "" and last.bag_after == 0:
+            # the last player went out: they gain exactly what the other loses
+            assert change[last.player] == -change[1 - last.player] >= 0
+            ends.add("out")
+        else:
+            # six scoreless turns (or two passes with an empty bag): each loses its own rack
+            assert change[0] <= 0 and change[1] <= 0
+            assert last.points == 0
+            ends.add("scoreless")
+    assert rack_value("QZ", en_rules) == 20
+    assert ends
+
+
+def test_match_counts_and_alternates(en_rules, en_small):
+    result = play_match(greedy, greedy, en_rules, en_small, 4, seed=2, keep_boards=3)
+    assert result.games == 4 == result.wins + result.losses + result.ties
+    assert result.turns[0] > 0 and result.turns[1] > 0
+    assert len(result.boards) <= 3

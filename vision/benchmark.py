@@ -1,0 +1,248 @@
+"""Figures for ``gamebot bench vision``: read and locate times, exact cells on labelled fixtures.
+
+Accuracy: every labelled screenshot is read at every scale asked for, resized both bilinearly
+and nearest-neighbour (the two ways desktop DPI scaling draws old programs); a cell counts as
+exact when it reads as its label, or, for cells labelled unreadable, when the reader refuses it.
+Speed: reading a located 30 x 16 board, and locating boards pasted into busy 1920 x 1080
+desktop pictures.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from calibration.skin import load_skin
+from vision.errors import ReadError
+from vision.frame import Frame
+from vision.minesweeper import cell_verdicts, locate_minesweeper, read_minesweeper
+
+LABELLED = Path(__file__).resolve().parent.parent / "recordings" / "minesweeper" / "labelled"
+
+
+@dataclass(frozen=True)
+class Fixture:
+    """A labelled screenshot: expected board (or expected refusal) and panel values."""
+
+    path: Path
+    skin: str
+    state: list[str] | None
+    unreadable: frozenset[tuple[int, int]]
+    counter: int | None
+    timer: int | None
+    face: str | None
+    error: str | None
+
+
+def load_fixtures(folder: Path | None = None) -> list[Fixture]:
+    folder = folder or LABELLED
+    data = json.loads((folder / "labels.json").read_text("utf-8"))["fixtures"]
+    out = []
+    for name, meta in data.items():
+        expected = folder / "expected" / (Path(name).stem + ".txt")
+        state = expected.read_text("utf-8").split() if expected.is_file() else None
+        out.append(
+            Fixture(
+                folder / name,
+                meta["skin"],
+                state,
+                frozenset(tuple(rc) for rc in meta.get("unreadable", [])),
+                meta.get("counter"),
+                meta.get("timer"),
+                meta.get("face"),
+                meta.get("error"),
+            )
+        )
+    return out
+
+
+def rescale(pixels: np.ndarray, scale: float, nearest: bool) -> np.ndarray:
+    if scale == 1.0:
+        return pixels
+    mode = cv2.INTER_NEAREST if nearest else cv2.INTER_LINEAR
+    return cv2.resize(pixels, None, fx=scale, fy=scale, interpolation=mode)
+
+
+@dataclass
+class Score:
+    pictures: int = 0
+    pictures_exact: int = 0
+    cells: int = 0
+    cells_exact: int = 0
+    refusals_expected: int = 0
+    refusals_ok: int = 0
+    panel_checked: int = 0
+    panel_exact: int = 0
+
+
+def score_picture(fixture: Fixture, pixels: np.ndarray, score: Score) -> str | None:
+    """Read one (possibly rescaled) fixture; returns a line describing any miss."""
+    frame = Frame.from_pixels(pixels)
+    if fixture.error is not None:
+        score.refusals_expected += 1
+        try:
+            read_minesweeper(frame, fixture.skin)
+        except ReadError:
+            score.refusals_ok += 1
+            return None
+        return "read although it should be refused"
+    assert fixture.state is not None
+    rows, cols = len(fixture.state), len(fixture.state[0])
+    score.pictures += 1
+    score.cells += rows * cols
+    try:
+        location = locate_minesweeper(frame)
+    except ReadError as exc:
+        return f"not located: {exc}"
+    verdict = cell_verdicts(frame, location)
+    if verdict.best.shape != (rows, cols):
+        return f"found {verdict.best.shape[0]}x{verdict.best.shape[1]}, expected {rows}x{cols}"
+    chars = verdict.text().split("\n")
+    misses = []
+    for r in range(rows):
+        for c in range(cols):
+            ok = bool(verdict.accepted[r, c])
+            if (r, c) in fixture.unreadable:
+                exact = not ok
+            else:
+                exact = ok and chars[r][c] == fixture.state[r][c]
+            score.cells_exact += exact
+            if not exact:
+                misses.append((r, c))
+    if not misses:
+        score.pictures_exact += 1
+    panel_line = ""
+    skin = load_skin(location.skin)
+    if not fixture.unreadable and not misses and (skin.counter is not None or skin.faces):
+        # Only skins that draw 7-segment counters or a face have them read.
+        reading = read_minesweeper(frame, location=location)
+        score.panel_checked += 1
+        got = (reading.counter, reading.timer, reading.face)
+        want = (fixture.counter, fixture.timer, fixture.face)
+        if got == want:
+            score.panel_exact += 1
+        else:
+            panel_line = f"counter/timer/face {got} != {want}"
+    if misses:
+        return f"{len(misses)} cells wrong, first {misses[0]}"
+    return panel_line or None
+
+
+def desktop(board: np.ndarray, seed: int, size: tuple[int, int] = (1920, 1080)) -> np.ndarray:
+    """A busy desktop picture with ``board`` pasted at a random place: gradient, windows,
+    text and icons around it, so locating has something to ignore."""
+    rng = np.random.default_rng(seed)
+    w, h = size
+    ys, xs = np.mgrid[0:h, 0:w]
+    img = np.empty((h, w, 3), np.uint8)
+    img[..., 0] = (90 + 60 * xs / w).astype(np.uint8)
+    img[..., 1] = (60 + 50 * ys / h).astype(np.uint8)
+    img[..., 2] = 40
+    for _ in range(12):
+        x0, y0 = int(rng.integers(0, w - 200)), int(rng.integers(0, h - 150))
+        ww, hh = int(rng.integers(150, 700)), int(rng.integers(100, 500))
+        colour = tuple(int(v) for v in rng.integers(120, 256, 3))
+        cv2.rectangle(img, (x0, y0), (x0 + ww, y0 + hh), colour, -1)
+        cv2.rectangle(img, (x0, y0), (x0 + ww, y0 + 22), (150, 90, 40), -1)
+        for line in range(1, hh // 18):
+            text = "".join(chr(int(c)) for c in rng.integers(97, 123, int(rng.integers(5, 40))))
+            cv2.putText(img, text, (x0 + 6, y0 + 22 + 16 * line), cv2.FONT_HERSHEY_SIMPLEX, 0.4,
+                        (20, 20, 20), 1)
+    for _ in range(20):
+        x0, y0 = int(rng.integers(0, w - 48)), int(rng.integers(0, h - 48))
+        icon = tuple(int(v) for v in rng.integers(0, 256, 3))
+        cv2.rectangle(img, (x0, y0), (x0 + 40, y0 + 40), icon, -1)
+    bh, bw = board.shape[:2]
+    x, y = int(rng.integers(0, max(1, w - bw))), int(rng.integers(0, max(1, h - bh)))
+    img[y : y + bh, x : x + bw] = board[: h - y, : w - x]
+    return img
+
+
+def _median_ms(fn: Callable[[], object], repeat: int) -> tuple[float, float]:
+    """Median wall and CPU milliseconds of ``fn`` over ``repeat`` calls (after one warm-up)."""
+    fn()
+    wall, cpu = [], []
+    for _ in range(repeat):
+        t0, c0 = time.perf_counter(), time.process_time()
+        fn()
+        wall.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
+    return statistics.median(wall), statistics.median(cpu)
+
+
+def run_vision_bench(
+    folder: Path | None, scales: list[float], repeat: int,
+    progress: Callable[[str], None] | None = None,
+) -> tuple[dict[str, object], list[str]]:
+    """Everything ``gamebot bench vision`` prints: (JSON summary, human lines)."""
+    fixtures = load_fixtures(folder)
+    score = Score()
+    lines: list[str] = []
+    misses: list[str] = []
+    for fixture in fixtures:
+        base = Frame.from_file(fixture.path).pixels
+        for scale in scales:
+            for nearest in (False, True) if scale != 1.0 else (False,):
+                miss = score_picture(fixture, rescale(base, scale, nearest), score)
+                if miss:
+                    how = "nearest" if nearest else "bilinear"
+                    misses.append(f"  {fixture.path.name} at {scale:g} ({how}): {miss}")
+                if progress:
+                    progress(fixture.path.name)
+    read_times: dict[str, float] = {}
+    read_cpu: dict[str, float] = {}
+    locate_times: list[float] = []
+    locate_cpu: list[float] = []
+    for k, fixture in enumerate(f for f in fixtures if f.state and not f.unreadable):
+        frame = Frame.from_file(fixture.path)
+        rows, cols = len(fixture.state or []), len(fixture.state[0] if fixture.state else "")
+        location = locate_minesweeper(frame)
+        if (rows, cols) == (16, 30) and fixture.skin not in read_times:
+            wall, cpu = _median_ms(lambda f=frame, loc=location: read_minesweeper(f, location=loc),
+                                   repeat)
+            read_times[fixture.skin], read_cpu[fixture.skin] = wall, cpu
+        screen = Frame.from_pixels(desktop(frame.pixels, seed=k))
+        wall, cpu = _median_ms(lambda s=screen: locate_minesweeper(s), max(3, repeat // 5))
+        locate_times.append(wall)
+        locate_cpu.append(cpu)
+    read_ms = read_times.get("winxp", statistics.median(read_times.values()) if read_times else 0)
+    summary: dict[str, object] = {
+        "read_ms_median": round(read_ms, 2),
+        "read_cpu_ms_median": round(read_cpu.get("winxp", 0.0), 2),
+        "read_ms_by_skin": {k: round(v, 2) for k, v in read_times.items()},
+        "locate_ms_median": round(statistics.median(locate_times), 1) if locate_times else None,
+        "locate_cpu_ms_median": round(statistics.median(locate_cpu), 1) if locate_cpu else None,
+        "locate_screens": len(locate_times),
+        "fixtures": len(fixtures),
+        "pictures": score.pictures,
+        "pictures_exact": score.pictures_exact,
+        "cells": score.cells,
+        "cells_exact": score.cells_exact,
+        "refusals_expected": score.refusals_expected,
+        "refusals_ok": score.refusals_ok,
+        "panels_checked": score.panel_checked,
+        "panels_exact": score.panel_exact,
+        "scales": scales,
+    }
+    lines.append(f"fixtures {len(fixtures)}, pictures read {score.pictures} (every fixture at"
+                 f" scales {', '.join(f'{s:g}' for s in scales)}, bilinear and nearest)")
+    lines.append(f"cells exact {score.cells_exact}/{score.cells}"
+                 f" ({100 * score.cells_exact / max(1, score.cells):.3f} %),"
+                 f" pictures exact {score.pictures_exact}/{score.pictures}")
+    lines.append(f"refused as expected {score.refusals_ok}/{score.refusals_expected};"
+                 f" counter/timer/face exact {score.panel_exact}/{score.panel_checked}")
+    lines.extend(misses)
+    by_skin = ", ".join(f"{k} {v:.2f}" for k, v in read_times.items())
+    lines.append(f"read a located 30x16 board: median {read_ms:.2f} ms (by skin: {by_skin})")
+    if locate_times:
+        lines.append(f"locate in 1920x1080 desktops: median {statistics.median(locate_times):.1f}"
+                     f" ms wall, {statistics.median(locate_cpu):.1f} ms CPU"
+                     f" over {len(locate_times)} screens")
+    return summary, lines

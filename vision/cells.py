@@ -1,0 +1,341 @@
+"""Cell pictures to board characters: scale-free block features and template matching.
+
+Each cell is area-averaged onto a fixed grid of ``BLOCKS`` x ``BLOCKS`` colour blocks, cut at its
+own edges, so a cell drawn at 100, 125, 150 or 200 % (or on gnome-mines' uneven pitch) gives the
+same features as the skin's native template. A cell is accepted only when its nearest template
+is close overall, no part of it differs strongly (an extra glyph stroke), and the runner-up is
+clearly further away; anything else is reported, never guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from calibration.skin import CELL_CHARS, Skin
+from vision.geometry import GridGeometry
+
+BLOCKS = 16
+#: Acceptance limits, in 0-255 colour units (see :func:`classify`).
+MAX_RMS = 30.0
+RADIUS_SHARE = 0.6
+MAX_PATCH = 60.0
+MIN_MARGIN = 1.25
+
+
+@dataclass(frozen=True)
+class CellGrid:
+    """Cell centres and pitch in fractional pixels (continuous coordinates: pixel i covers
+    [i, i + 1)). Features are sampled on a window of one pitch around each centre, so a board
+    at 125 % or on gnome-mines' uneven steps is cut where it really is, not where rounding put it.
+    """
+
+    col_centres: tuple[float, ...]
+    row_centres: tuple[float, ...]
+    pitch_x: float
+    pitch_y: float
+
+    @classmethod
+    def from_geometry(cls, geometry: GridGeometry) -> CellGrid:
+        cols = np.asarray(geometry.col_edges, np.float64)
+        rows = np.asarray(geometry.row_edges, np.float64)
+        pw, ph = geometry.pitch
+        return cls(tuple(((cols[:-1] + cols[1:]) / 2).tolist()),
+                   tuple(((rows[:-1] + rows[1:]) / 2).tolist()), float(pw), float(ph))
+
+    @classmethod
+    def uniform(cls, x0: float, y0: float, px: float, py: float, rows: int, cols: int
+                ) -> CellGrid:
+        """Cells on one pitch; (x0, y0) is the top-left corner of the first cell."""
+        return cls(tuple(x0 + (c + 0.5) * px for c in range(cols)),
+                   tuple(y0 + (r + 0.5) * py for r in range(rows)), px, py)
+
+    @property
+    def rows(self) -> int:
+        return len(self.row_centres)
+
+    @property
+    def cols(self) -> int:
+        return len(self.col_centres)
+
+    def moved(self, dx: float = 0.0, dy: float = 0.0, kx: float = 1.0, ky: float = 1.0
+              ) -> CellGrid:
+        """Shifted by (dx, dy) and stretched about its middle by (kx, ky)."""
+        mx = (self.col_centres[0] + self.col_centres[-1]) / 2
+        my = (self.row_centres[0] + self.row_centres[-1]) / 2
+        return CellGrid(tuple(mx + (c - mx) * kx + dx for c in self.col_centres),
+                        tuple(my + (r - my) * ky + dy for r in self.row_centres),
+                        self.pitch_x * kx, self.pitch_y * ky)
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """(left, top, right, bottom) of the sampled windows."""
+        return (self.col_centres[0] - self.pitch_x / 2, self.row_centres[0] - self.pitch_y / 2,
+                self.col_centres[-1] + self.pitch_x / 2, self.row_centres[-1] + self.pitch_y / 2)
+
+    def inside(self, width: int, height: int) -> bool:
+        left, top, right, bottom = self.bounds()
+        return left >= -0.01 and top >= -0.01 and right <= width + 0.01 and bottom <= height + 0.01
+
+    def geometry(self) -> GridGeometry:
+        """Whole-pixel cell edges (for clicks and drawing): half-way between centres."""
+
+        def edges(centres: tuple[float, ...], pitch: float) -> tuple[int, ...]:
+            c = np.asarray(centres)
+            mids = (c[:-1] + c[1:]) / 2
+            allv = np.concatenate([[c[0] - pitch / 2], mids, [c[-1] + pitch / 2]])
+            return tuple(int(v) for v in np.floor(allv + 0.5))
+
+        return GridGeometry(edges(self.col_centres, self.pitch_x),
+                            edges(self.row_centres, self.pitch_y))
+
+    def is_whole(self) -> bool:
+        """True when every window is a whole-pixel, equal-size cell (the fast path applies)."""
+        if not (float(self.pitch_x).is_integer() and float(self.pitch_y).is_integer()):
+            return False
+        left, top, _, _ = self.bounds()
+        if not (float(left).is_integer() and float(top).is_integer()):
+            return False
+        steps_x = np.diff(self.col_centres) if self.cols > 1 else np.array([self.pitch_x])
+        steps_y = np.diff(self.row_centres) if self.rows > 1 else np.array([self.pitch_y])
+        return bool(np.all(steps_x == self.pitch_x) and np.all(steps_y == self.pitch_y))
+
+
+def _sample_points(centres: tuple[float, ...], pitch: float, blocks: int) -> np.ndarray:
+    """Block boundaries of every cell window: (n, blocks + 1) fractional positions."""
+    c = np.asarray(centres, np.float64)
+    return c[:, None] - pitch / 2 + pitch * np.arange(blocks + 1)[None, :] / blocks
+
+
+def grid_blocks(pixels: np.ndarray, grid: CellGrid, blocks: int = BLOCKS,
+                integral: np.ndarray | None = None) -> np.ndarray:
+    """Features of every cell: float32 array (rows, cols, blocks, blocks, 3).
+
+    Each block is the mean colour over its (fractional) area. Whole-pixel grids take one
+    ``cv2.resize``; others read an integral image at the block corners, where bilinear
+    interpolation of the integral is exactly the area sum with partial pixels. ``integral``
+    (``cv2.integral`` of the whole frame, float64) saves recomputing it for repeated calls.
+    """
+    rows, cols = grid.rows, grid.cols
+    if grid.is_whole():
+        left, top, _, _ = grid.bounds()
+        x0, y0 = int(left), int(top)
+        pw, ph = int(grid.pitch_x), int(grid.pitch_y)
+        region = pixels[y0 : y0 + rows * ph, x0 : x0 + cols * pw]
+        out_w, out_h = cols * blocks, rows * blocks
+        if (pw, ph) == (blocks, blocks):
+            both = region.astype(np.float32)
+        else:
+            both = cv2.resize(region, (out_w, out_h), interpolation=cv2.INTER_AREA)
+            both = both.astype(np.float32)
+        return both.reshape(rows, blocks, cols, blocks, 3).transpose(0, 2, 1, 3, 4)
+    h, w = pixels.shape[:2]
+    if integral is None:
+        left, top, right, bottom = grid.bounds()
+        x0, y0 = max(0, int(np.floor(left)) - 1), max(0, int(np.floor(top)) - 1)
+        x1, y1 = min(w, int(np.ceil(right)) + 1), min(h, int(np.ceil(bottom)) + 1)
+        integral = cv2.integral(pixels[y0:y1, x0:x1], sdepth=cv2.CV_64F)
+    else:
+        x0, y0, x1, y1 = 0, 0, w, h
+    px = np.clip(_sample_points(grid.col_centres, grid.pitch_x, blocks) - x0, 0, x1 - x0)
+    py = np.clip(_sample_points(grid.row_centres, grid.pitch_y, blocks) - y0, 0, y1 - y0)
+    map_x = np.broadcast_to(px.reshape(-1)[None, :], (py.size, px.size)).astype(np.float32)
+    map_y = np.broadcast_to(py.reshape(-1)[:, None], (py.size, px.size)).astype(np.float32)
+    corner = cv2.remap(integral, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    corner = corner.reshape(rows, blocks + 1, cols, blocks + 1, 3)
+    sums = (corner[:, 1:, :, 1:] - corner[:, :-1, :, 1:]
+            - corner[:, 1:, :, :-1] + corner[:, :-1, :, :-1])
+    area = (np.diff(py, axis=1)[:, :, None, None] * np.diff(px, axis=1)[None, None, :, :])
+    area = np.maximum(area, 1e-6).reshape(rows, blocks, cols, blocks, 1)
+    return (sums / area).astype(np.float32).transpose(0, 2, 1, 3, 4)
+
+
+def board_blocks(pixels: np.ndarray, geometry: GridGeometry, blocks: int = BLOCKS) -> np.ndarray:
+    """Features of every cell of a whole-pixel grid (see :func:`grid_blocks`)."""
+    return grid_blocks(pixels, CellGrid.from_geometry(geometry), blocks)
+
+
+def cut_cell(pixels: np.ndarray, geometry: GridGeometry, r: int, c: int,
+             size: tuple[int, int]) -> np.ndarray:
+    """One cell as a ``size`` picture: the mean-pitch window centred on the cell, resampled."""
+    pw, ph = geometry.pitch
+    rect = geometry.cell_rect(r, c)
+    cx = (rect.left + rect.right) / 2 - 0.5
+    cy = (rect.top + rect.bottom) / 2 - 0.5
+    win = (max(1, round(pw)), max(1, round(ph)))
+    patch = cv2.getRectSubPix(pixels, win, (cx, cy))
+    return resize_cell(np.ascontiguousarray(patch), size)
+
+
+def image_blocks(img: np.ndarray, blocks: int = BLOCKS) -> np.ndarray:
+    """Features of one picture taken as a single cell: (blocks, blocks, 3)."""
+    h, w = img.shape[:2]
+    geometry = GridGeometry((0, w), (0, h))
+    return board_blocks(img, geometry, blocks)[0, 0]
+
+
+def _smooth(pooled: np.ndarray, n: int, half: int) -> np.ndarray:
+    """[1 2 1] smoothing of each cell's ``half`` x ``half`` blocks, flattened to (n, d)."""
+    kernel = np.array([0.25, 0.5, 0.25], np.float32)
+    one = np.array([1.0], np.float32)
+    across = cv2.sepFilter2D(pooled, -1, kernel, one, borderType=cv2.BORDER_REPLICATE)
+    turned = np.ascontiguousarray(across.reshape(n, half, half, 3).transpose(0, 2, 1, 3))
+    down = cv2.sepFilter2D(turned.reshape(n * half, half, 3), -1, kernel, one,
+                           borderType=cv2.BORDER_REPLICATE)
+    return np.ascontiguousarray(down.reshape(n, half, half, 3).transpose(0, 2, 1, 3)).reshape(n, -1)
+
+
+def nearest_distance(pixels: np.ndarray, grid: CellGrid, bank: GlyphBank,
+                     integral: np.ndarray | None = None) -> np.ndarray:
+    """Distance of every cell to its nearest template (rows, cols): the quick fit measure used
+    while aligning a grid (area means over BLOCKS / 2 blocks equal the pooled block features)."""
+    half = BLOCKS // 2
+    feats = grid_blocks(pixels, grid, half, integral)
+    n = grid.rows * grid.cols
+    near = _smooth(np.ascontiguousarray(feats, dtype=np.float32).reshape(n * half, half, 3), n,
+                   half)
+    cross = cv2.gemm(near, bank.distance, 1.0, None, 0.0, flags=cv2.GEMM_2_T)
+    d2 = (near.astype(np.float64) ** 2).sum(axis=1)[:, None] + bank.norms[None, :] - 2.0 * cross
+    return np.sqrt(np.maximum(d2.min(axis=1), 0.0) / near.shape[1]).reshape(grid.rows, grid.cols)
+
+
+def coarse(features: np.ndarray) -> np.ndarray:
+    """The distance features: blocks pooled 2 x 2, then smoothed with a [1 2 1] kernel.
+
+    Coarser and smoother than the blocks, so JPEG ringing and sub-pixel shifts of a glyph
+    count for little against the differences between glyphs. ``features`` is (n, B, B, 3);
+    the result is (n, (B / 2) ** 2 * 3), each cell filtered on its own (replicated borders).
+    """
+    n, b = features.shape[0], features.shape[1]
+    half = b // 2
+    stack = np.ascontiguousarray(features, dtype=np.float32).reshape(n * b, b, 3)
+    pooled = cv2.resize(stack, (half, n * half), interpolation=cv2.INTER_AREA)
+    return _smooth(pooled, n, half)
+
+
+@dataclass(frozen=True, eq=False)
+class GlyphBank:
+    """A skin's templates as feature vectors, ready for fast nearest-template search.
+
+    Row ``i`` of ``features`` is a template of character ``chars[owner[i]]`` (a character may
+    have several looks). ``radius`` is how far a cell may be from its character's nearest
+    template: a share of the distance to the nearest template of another character, so a
+    low-contrast skin (gnome-mines) gets a tight limit and a bold one a looser one.
+    """
+
+    skin: str
+    chars: str
+    features: np.ndarray  # (R, D) float32: blocks, for the local patch check
+    distance: np.ndarray  # (R, d) float32: coarse features, for the distances
+    norms: np.ndarray  # (R,) squared norms of ``distance`` rows
+    owner: np.ndarray  # (R,) index into chars
+    radius: np.ndarray  # (len(chars),) acceptance radius per character
+
+    @classmethod
+    def from_skin(cls, skin: Skin, blocks: int = BLOCKS) -> GlyphBank:
+        chars = skin.chars
+        feats, owner = [], []
+        for i, ch in enumerate(chars):
+            for img in (skin.cells[ch], *skin.variants.get(ch, ())):
+                feats.append(image_blocks(img, blocks))
+                owner.append(i)
+        fine = np.stack(feats).astype(np.float32)
+        dist = coarse(fine)
+        own = np.asarray(owner)
+        d64 = dist.astype(np.float64)
+        d = np.sqrt(((d64[:, None, :] - d64[None, :, :]) ** 2).mean(axis=2))
+        d[own[:, None] == own[None, :]] = np.inf
+        sep = np.array([d[own == i].min() if len(chars) > 1 else 2 * MAX_RMS
+                        for i in range(len(chars))])
+        radius = np.minimum(MAX_RMS, RADIUS_SHARE * sep)
+        return cls(skin.name, chars, fine.reshape(len(fine), -1), dist, (d64**2).sum(axis=1),
+                   own, radius)
+
+
+_BANKS: dict[int, GlyphBank] = {}
+
+
+def glyph_bank(skin: Skin) -> GlyphBank:
+    """The (cached) bank for a loaded skin."""
+    bank = _BANKS.get(id(skin))
+    if bank is None or bank.skin != skin.name:
+        bank = GlyphBank.from_skin(skin)
+        _BANKS[id(skin)] = bank
+    return bank
+
+
+@dataclass(frozen=True)
+class CellVerdict:
+    """Per-cell results: best char index, its RMS distance, worst local patch, margin ratio."""
+
+    best: np.ndarray  # (rows, cols) int, index into bank.chars
+    rms: np.ndarray  # (rows, cols) float
+    patch: np.ndarray  # (rows, cols) float
+    margin: np.ndarray  # (rows, cols) float: second-best char's rms / best rms
+    limit: np.ndarray  # (rows, cols) float: the acceptance radius of the best char
+    chars: str
+
+    @property
+    def accepted(self) -> np.ndarray:
+        return (self.rms <= self.limit) & (self.patch <= MAX_PATCH) & (self.margin >= MIN_MARGIN)
+
+    def text(self) -> str:
+        rows = ["".join(self.chars[i] for i in row) for row in self.best.tolist()]
+        return "\n".join(rows)
+
+    def score(self) -> float:
+        """Mean RMS distance: lower means the grid sits better on the templates."""
+        return float(self.rms.mean())
+
+
+def classify(features: np.ndarray, bank: GlyphBank) -> CellVerdict:
+    """Nearest template for every cell, with the figures :attr:`CellVerdict.accepted` checks."""
+    rows, cols, blocks = features.shape[:3]
+    n = rows * cols
+    flat = np.ascontiguousarray(features.reshape(n, -1))
+    near = coarse(features.reshape(n, blocks, blocks, 3))
+    # cv2.gemm, not ``@``: OpenBLAS threads stall on a busy 2-core machine for this small product.
+    cross = cv2.gemm(near, bank.distance, 1.0, None, 0.0, flags=cv2.GEMM_2_T)
+    d2 = (near.astype(np.float64) ** 2).sum(axis=1)[:, None] + bank.norms[None, :] - 2.0 * cross
+    d2 = np.maximum(d2, 0.0) / near.shape[1]
+    if len(bank.owner) == len(bank.chars):
+        per_char = d2
+    else:
+        per_char = np.stack(
+            [d2[:, bank.owner == i].min(axis=1) for i in range(len(bank.chars))], axis=1
+        )
+    order = np.argsort(per_char, axis=1)
+    best = order[:, 0]
+    idx = np.arange(n)
+    rms = np.sqrt(per_char[idx, best])
+    second = np.sqrt(per_char[idx, order[:, 1]]) if per_char.shape[1] > 1 else np.full(n, np.inf)
+    margin = second / np.maximum(rms, 1.0)
+    rows_of_best = np.where(bank.owner[None, :] == best[:, None], d2, np.inf).argmin(axis=1)
+    diff = np.abs(flat - bank.features[rows_of_best]).reshape(n, blocks * blocks, 3)
+    diff = np.maximum(np.maximum(diff[:, :, 0], diff[:, :, 1]), diff[:, :, 2])
+    q = max(1, blocks // 4)
+    pooled = diff.reshape(n, blocks // q, q, blocks // q, q).sum(axis=4).sum(axis=2)
+    patch = pooled.reshape(n, -1).max(axis=1) / (q * q)
+    shape = (rows, cols)
+    return CellVerdict(
+        best.reshape(shape),
+        rms.reshape(shape),
+        patch.reshape(shape),
+        margin.reshape(shape),
+        bank.radius[best].reshape(shape),
+        bank.chars,
+    )
+
+
+def board_chars() -> str:
+    return "".join(CELL_CHARS)
+
+
+def resize_cell(img: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """A cell picture at another size, area-averaged when shrinking (for templates)."""
+    w, h = size
+    if img.shape[1] == w and img.shape[0] == h:
+        return img
+    shrink = img.shape[1] > w
+    return cv2.resize(img, (w, h), interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)

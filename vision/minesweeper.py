@@ -1,0 +1,203 @@
+"""Find and read a Minesweeper board in a frame: any built-in or learned skin, any scale.
+
+``locate_minesweeper`` is the slow, once-per-window step: candidate lattices from flat cell
+faces (:mod:`vision.lattice`), each tried against the skins with small shifts, the best fit
+grown or trimmed to the board's real edge, then the counters and face found above it.
+``read_minesweeper`` with a known location is the per-frame step: block features of every cell,
+nearest template, counters, face. Any cell that fits no template raises :class:`ReadError`
+naming it; nothing is guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from calibration.skin import Skin, builtin_skins, load_skin
+from solvers.minesweeper.state import CELL_CHARS, Board
+from vision.cells import CellGrid, CellVerdict
+from vision.errors import BoardNotFoundError, ReadError
+from vision.fit import Picture, fit_score, grow, rank, refine, trim, verdict_of
+from vision.frame import Frame
+from vision.geometry import GridGeometry, Region
+from vision.lattice import find_lattices
+from vision.panel import Panel, find_panel, read_face
+from vision.seven_segment import read_counter
+
+#: A lattice is a board only if at least this share of its cells match the skin.
+MIN_BOARD_SHARE = 0.25
+MAX_LATTICES = 4
+
+
+@dataclass(frozen=True)
+class BoardLocation:
+    """Where a board is in a frame (frame pixels) and how it is drawn.
+
+    ``geometry`` has whole-pixel edges (clicks, drawing); ``cells`` the fitted fractional
+    centres the reader samples. A location built by hand from a geometry alone works too.
+    """
+
+    geometry: GridGeometry
+    skin: str
+    scale: float
+    panel: Panel = field(default_factory=Panel)
+    cells: CellGrid | None = None
+
+    @property
+    def grid(self) -> CellGrid:
+        """Fractional cell centres for sampling (from the geometry if not fitted)."""
+        return self.cells if self.cells is not None else CellGrid.from_geometry(self.geometry)
+
+    def to_dict(self) -> dict[str, object]:
+        def reg(r: Region | None) -> dict[str, int] | None:
+            return None if r is None else r.to_dict()
+
+        return {
+            "skin": self.skin,
+            "scale": round(self.scale, 3),
+            "geometry": self.geometry.to_dict(),
+            "counter_box": reg(self.panel.counter),
+            "timer_box": reg(self.panel.timer),
+            "face_box": reg(self.panel.face),
+        }
+
+
+@dataclass(frozen=True)
+class MinesweeperReading:
+    """What the screen shows: the board, where it is (frame pixels), skin, counters, face."""
+
+    board: Board
+    geometry: GridGeometry
+    skin: str
+    counter: int | None
+    timer: int | None
+    face: str | None
+    scale: float
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "state": self.board.to_text(),
+            "rows": self.board.rows,
+            "cols": self.board.cols,
+            "skin": self.skin,
+            "counter": self.counter,
+            "timer": self.timer,
+            "face": self.face,
+            "scale": round(self.scale, 3),
+            "geometry": self.geometry.to_dict(),
+        }
+
+
+def _skins(skin: str | Skin | None) -> list[Skin]:
+    if skin is not None:
+        return [load_skin(skin)]
+    return [load_skin(name) for name in builtin_skins()]
+
+
+def _inside(geometry: GridGeometry, width: int, height: int) -> bool:
+    b = geometry.bounds
+    return b.left >= 0 and b.top >= 0 and b.right <= width and b.bottom <= height
+
+
+def locate_minesweeper(frame: Frame, skin: str | Skin | None = None) -> BoardLocation:
+    """Find the board, its exact cell edges, skin and scale; :class:`BoardNotFoundError` if none."""
+    picture = Picture(frame.pixels)
+    h, w = frame.height, frame.width
+    skins = _skins(skin)
+    best: tuple[tuple[int, float], CellGrid, Skin] | None = None
+    for lattice in find_lattices(frame.pixels)[:MAX_LATTICES]:
+        rough = CellGrid.from_geometry(lattice.geometry)
+        if not rough.inside(w, h):
+            continue
+        sk = min(skins, key=lambda one: fit_score(picture, rough, one))
+        scale = rough.pitch_x / sk.cell_size[0]
+        grid = refine(picture, rough, sk, scale)
+        verdict = verdict_of(picture, grid, sk)
+        if verdict.accepted.mean() < MIN_BOARD_SHARE or verdict.accepted.sum() < 4:
+            continue
+        score = rank(verdict)
+        if best is None or score > best[0]:
+            best = (score, grid, sk)
+        if verdict.accepted.mean() >= 0.95:
+            break  # lattices come best supported first: a clean fit is the board
+    if best is None:
+        names = ", ".join(s.name for s in skins)
+        raise BoardNotFoundError(f"no Minesweeper board found (skins tried: {names})")
+    _, grid, sk = best
+    grid = trim(grid, verdict_of(picture, grid, sk))
+    grid = grow(picture, grid, sk)
+    scale = grid.pitch_x / sk.cell_size[0]
+    geometry = grid.geometry()
+    panel = find_panel(frame.pixels, geometry, sk, scale)
+    return BoardLocation(geometry, sk.name, scale, panel, grid)
+
+
+_CHAR_VALUE = {ch: value for value, ch in enumerate(CELL_CHARS)}
+
+
+def _board(verdict: CellVerdict) -> Board:
+    values = np.array([_CHAR_VALUE[ch] for ch in verdict.chars], np.int64)[verdict.best]
+    rows, cols = verdict.best.shape
+    return Board(rows, cols, tuple(values.reshape(-1).tolist()))
+
+
+def _cell_error(frame: Frame, geometry: GridGeometry, verdict: CellVerdict, skin: str) -> ReadError:
+    bad = np.argwhere(~verdict.accepted)
+    cells = tuple((int(r), int(c)) for r, c in bad)
+    r, c = cells[0]
+    total = verdict.best.size
+    nearest = verdict.chars[int(verdict.best[r, c])]
+    detail = (f"nearest {nearest!r} at distance {verdict.rms[r, c]:.0f},"
+              f" worst patch {verdict.patch[r, c]:.0f}, margin {verdict.margin[r, c]:.2f}")
+    if len(cells) > max(3, total // 10):
+        b = geometry.bounds
+        crop = frame.pixels[b.top : b.bottom, b.left : b.right].copy()
+        msg = (f"board partly covered or not a {skin} board: {len(cells)} of {total} cells match"
+               f" no glyph (first at row {r}, col {c}: {detail})")
+        return ReadError(msg, (r, c), crop, cells)
+    rect = geometry.cell_rect(r, c)
+    crop = frame.pixels[rect.top : rect.bottom, rect.left : rect.right].copy()
+    more = f" (and {len(cells) - 1} more)" if len(cells) > 1 else ""
+    msg = f"unknown glyph at row {r}, col {c}{more}: not a {skin} cell ({detail})"
+    return ReadError(msg, (r, c), crop, cells)
+
+
+def read_minesweeper(
+    frame: Frame, skin: str | Skin | None = None, location: BoardLocation | None = None
+) -> MinesweeperReading:
+    """Read the board exactly, or raise :class:`ReadError` naming the first cell that fits no glyph.
+
+    With ``location`` (from :func:`locate_minesweeper` on an earlier frame) this is the fast
+    per-frame path; without it the board is located first.
+    """
+    if location is None:
+        location = locate_minesweeper(frame, skin)
+    sk = load_skin(location.skin)
+    geometry = location.geometry
+    if not _inside(geometry, frame.width, frame.height):
+        raise ReadError(
+            f"board {geometry.bounds.to_dict()} is not inside the {frame.width}x{frame.height}"
+            " frame (window moved or frame cut): locate it again"
+        )
+    verdict = verdict_of(frame.pixels, location.grid, sk)
+    if not verdict.accepted.all():
+        raise _cell_error(frame, geometry, verdict, sk.name)
+    panel = location.panel
+    counter = timer = None
+    if sk.counter is not None:
+        if panel.counter is not None:
+            counter = read_counter(frame.pixels, panel.counter, sk.counter)
+        if panel.timer is not None:
+            timer = read_counter(frame.pixels, panel.timer, sk.counter)
+    face = read_face(frame.pixels, panel.face, sk) if panel.face is not None else None
+    return MinesweeperReading(_board(verdict), geometry, sk.name, counter, timer, face,
+                              location.scale)
+
+
+def cell_verdicts(frame: Frame, location: BoardLocation) -> CellVerdict:
+    """Every cell's nearest character and whether it was accepted, without raising: for
+    ``--debug`` pictures and accuracy counts (unaccepted cells are the ones a read refuses)."""
+    if not location.grid.inside(frame.width, frame.height):
+        raise ReadError(f"board {location.geometry.bounds.to_dict()} is outside the frame")
+    return verdict_of(frame.pixels, location.grid, load_skin(location.skin))
