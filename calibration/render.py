@@ -101,6 +101,12 @@ def _classic(board: Board, skin: Skin, mines_left: int | None, face: str, timer:
     gh, gw = grid.shape[:2]
     panel_w = gw + 2 * (gb + inset)
     panel_h = gh + 2 * (gb + inset)
+    need = 0  # narrow boards: widen the window so both counters and the face fit
+    if skin.counter is not None:
+        need = 2 * (int(lay["counter_inset"][0]) + int(skin.counter["box"][0]))
+    need += max((f.shape[1] for f in skin.faces.values()), default=0) + 8
+    pad = max(0, need - panel_w)
+    panel_w += pad
     width = panel_w + 2 * (outer + margin)
     height = outer + margin + hh + gap + panel_h + margin + outer
     img = np.empty((height, width, 3), np.uint8)
@@ -109,11 +115,12 @@ def _classic(board: Board, skin: Skin, mines_left: int | None, face: str, timer:
     px = outer + margin
     _bevel(img, px, px, panel_w, hh, hb, shadow, light)
     gy = px + hh + gap
-    _bevel(img, px, gy, panel_w, panel_h, gb, shadow, light)
+    _bevel(img, px + pad // 2, gy, panel_w - pad, panel_h, gb, shadow, light)
     if inset:
         line = skin.colour("grid_line", (0, 0, 0))
-        img[gy + gb : gy + panel_h - gb, px + gb : px + panel_w - gb] = line
-    ox, oy = px + gb + inset, gy + gb + inset
+        left = px + pad // 2 + gb
+        img[gy + gb : gy + panel_h - gb, left : left + panel_w - pad - 2 * gb] = line
+    ox, oy = px + pad // 2 + gb + inset, gy + gb + inset
     img[oy : oy + gh, ox : ox + gw] = grid
     spec = skin.counter
     if spec is not None:

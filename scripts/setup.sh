@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(
-  xvfb xdotool x11-utils xterm
+  xvfb xdotool x11-utils xterm xfonts-base
   tesseract-ocr tesseract-ocr-rus
   xdemineur gnome-mines bsdgames wamerican
   libgl1 libglib2.0-0 fonts-dejavu-core

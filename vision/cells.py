@@ -20,9 +20,11 @@ from vision.geometry import GridGeometry
 BLOCKS = 16
 #: Acceptance limits, in 0-255 colour units (see :func:`classify`).
 MAX_RMS = 30.0
-RADIUS_SHARE = 0.6
-MAX_PATCH = 60.0
-MIN_MARGIN = 1.25
+RADIUS_SHARE = 0.7
+MAX_PATCH = 80.0
+MIN_MARGIN = 1.2
+#: Pseudo-character of the background template (never a board cell).
+NOT_A_CELL = "~"
 
 
 @dataclass(frozen=True)
@@ -195,23 +197,40 @@ def nearest_distance(pixels: np.ndarray, grid: CellGrid, bank: GlyphBank,
     n = grid.rows * grid.cols
     near = _smooth(np.ascontiguousarray(feats, dtype=np.float32).reshape(n * half, half, 3), n,
                    half)
-    cross = cv2.gemm(near, bank.distance, 1.0, None, 0.0, flags=cv2.GEMM_2_T)
-    d2 = (near.astype(np.float64) ** 2).sum(axis=1)[:, None] + bank.norms[None, :] - 2.0 * cross
+    cross = cv2.gemm(near, bank.fit, 1.0, None, 0.0, flags=cv2.GEMM_2_T)
+    d2 = (near.astype(np.float64) ** 2).sum(axis=1)[:, None] + bank.fit_norms[None, :] - 2 * cross
     return np.sqrt(np.maximum(d2.min(axis=1), 0.0) / near.shape[1]).reshape(grid.rows, grid.cols)
 
 
 def coarse(features: np.ndarray) -> np.ndarray:
-    """The distance features: blocks pooled 2 x 2, then smoothed with a [1 2 1] kernel.
+    """Blocks pooled 2 x 2, then smoothed with a [1 2 1] kernel: (n, (B / 2) ** 2 * 3).
 
-    Coarser and smoother than the blocks, so JPEG ringing and sub-pixel shifts of a glyph
-    count for little against the differences between glyphs. ``features`` is (n, B, B, 3);
-    the result is (n, (B / 2) ** 2 * 3), each cell filtered on its own (replicated borders).
+    Coarse and smooth, so JPEG ringing and sub-pixel shifts of a glyph count for little; used
+    alone while fitting a grid, and as half of the reading distance. ``features`` is
+    (n, B, B, 3); each cell is filtered on its own (replicated borders).
     """
     n, b = features.shape[0], features.shape[1]
     half = b // 2
     stack = np.ascontiguousarray(features, dtype=np.float32).reshape(n * b, b, 3)
     pooled = cv2.resize(stack, (half, n * half), interpolation=cv2.INTER_AREA)
     return _smooth(pooled, n, half)
+
+
+def distance_features(features: np.ndarray) -> np.ndarray:
+    """The reading distance features: the coarse features and the lightly smoothed full blocks,
+    weighted so that a squared distance is the mean of the two mean squared distances.
+
+    The coarse half shrugs off noise; the fine half keeps small icons apart (gnome-mines'
+    flag with and without its question mark). Divide squared distances by :data:`COARSE_DIMS`.
+    """
+    n, b = features.shape[0], features.shape[1]
+    low = coarse(features)
+    high = _smooth(np.ascontiguousarray(features, dtype=np.float32).reshape(n * b, b, 3), n, b)
+    weight = np.float32(np.sqrt(low.shape[1] / (2.0 * high.shape[1])))
+    return np.concatenate([low * np.float32(np.sqrt(0.5)), high * weight], axis=1)
+
+
+COARSE_DIMS = (BLOCKS // 2) ** 2 * 3
 
 
 @dataclass(frozen=True, eq=False)
@@ -227,8 +246,10 @@ class GlyphBank:
     skin: str
     chars: str
     features: np.ndarray  # (R, D) float32: blocks, for the local patch check
-    distance: np.ndarray  # (R, d) float32: coarse features, for the distances
+    distance: np.ndarray  # (R, d) float32: distance features (coarse + fine)
     norms: np.ndarray  # (R,) squared norms of ``distance`` rows
+    fit: np.ndarray  # (R, d') float32: coarse features only, for fitting grids
+    fit_norms: np.ndarray  # (R,) squared norms of ``fit`` rows
     owner: np.ndarray  # (R,) index into chars
     radius: np.ndarray  # (len(chars),) acceptance radius per character
 
@@ -240,17 +261,29 @@ class GlyphBank:
             for img in (skin.cells[ch], *skin.variants.get(ch, ())):
                 feats.append(image_blocks(img, blocks))
                 owner.append(i)
+        if "background" in skin.layout:
+            # The window around the board, as a cell that is never accepted: keeps a plain
+            # margin from passing for an opened cell on low-contrast skins.
+            plain = np.empty((blocks, blocks, 3), np.float32)
+            plain[:] = skin.colour("background", (0, 0, 0))
+            feats.append(plain)
+            owner.append(len(chars))
+            chars += NOT_A_CELL
         fine = np.stack(feats).astype(np.float32)
-        dist = coarse(fine)
+        dist = distance_features(fine)
+        fit = coarse(fine)
         own = np.asarray(owner)
         d64 = dist.astype(np.float64)
-        d = np.sqrt(((d64[:, None, :] - d64[None, :, :]) ** 2).mean(axis=2))
+        d = np.sqrt(((d64[:, None, :] - d64[None, :, :]) ** 2).sum(axis=2) / COARSE_DIMS)
         d[own[:, None] == own[None, :]] = np.inf
         sep = np.array([d[own == i].min() if len(chars) > 1 else 2 * MAX_RMS
                         for i in range(len(chars))])
         radius = np.minimum(MAX_RMS, RADIUS_SHARE * sep)
+        real = own < len(skin.chars)  # fitting never aims at the background
+        fit = np.ascontiguousarray(fit[real])
+        f64 = fit.astype(np.float64)
         return cls(skin.name, chars, fine.reshape(len(fine), -1), dist, (d64**2).sum(axis=1),
-                   own, radius)
+                   fit, (f64**2).sum(axis=1), own, radius)
 
 
 _BANKS: dict[int, GlyphBank] = {}
@@ -278,7 +311,10 @@ class CellVerdict:
 
     @property
     def accepted(self) -> np.ndarray:
-        return (self.rms <= self.limit) & (self.patch <= MAX_PATCH) & (self.margin >= MIN_MARGIN)
+        ok = (self.rms <= self.limit) & (self.patch <= MAX_PATCH) & (self.margin >= MIN_MARGIN)
+        if self.chars.endswith(NOT_A_CELL):
+            ok &= self.best != len(self.chars) - 1
+        return ok
 
     def text(self) -> str:
         rows = ["".join(self.chars[i] for i in row) for row in self.best.tolist()]
@@ -294,11 +330,11 @@ def classify(features: np.ndarray, bank: GlyphBank) -> CellVerdict:
     rows, cols, blocks = features.shape[:3]
     n = rows * cols
     flat = np.ascontiguousarray(features.reshape(n, -1))
-    near = coarse(features.reshape(n, blocks, blocks, 3))
+    near = distance_features(features.reshape(n, blocks, blocks, 3))
     # cv2.gemm, not ``@``: OpenBLAS threads stall on a busy 2-core machine for this small product.
     cross = cv2.gemm(near, bank.distance, 1.0, None, 0.0, flags=cv2.GEMM_2_T)
     d2 = (near.astype(np.float64) ** 2).sum(axis=1)[:, None] + bank.norms[None, :] - 2.0 * cross
-    d2 = np.maximum(d2, 0.0) / near.shape[1]
+    d2 = np.maximum(d2, 0.0) / COARSE_DIMS
     if len(bank.owner) == len(bank.chars):
         per_char = d2
     else:

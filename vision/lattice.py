@@ -213,8 +213,11 @@ def find_lattices(pixels: np.ndarray, min_cells: int = 4) -> list[Lattice]:
             continue
         sizes = [(patches[i].w, patches[i].h) for i in group]
         mw, mh = max(set(sizes), key=sizes.count)
+        tol = max(1.0, 0.04 * max(mw, mh))  # uneven pitches (gnome-mines) vary tiles a little
         main = [
-            patches[i] for i in group if abs(patches[i].w - mw) <= 1 and abs(patches[i].h - mh) <= 1
+            patches[i]
+            for i in group
+            if abs(patches[i].w - mw) <= tol and abs(patches[i].h - mh) <= tol
         ]
         cols = _centres([patches[i].cx for i in group], [p.cx for p in main], px)
         rows = _centres([patches[i].cy for i in group], [p.cy for p in main], py)

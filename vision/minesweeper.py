@@ -137,7 +137,7 @@ _CHAR_VALUE = {ch: value for value, ch in enumerate(CELL_CHARS)}
 
 
 def _board(verdict: CellVerdict) -> Board:
-    values = np.array([_CHAR_VALUE[ch] for ch in verdict.chars], np.int64)[verdict.best]
+    values = np.array([_CHAR_VALUE.get(ch, 0) for ch in verdict.chars], np.int64)[verdict.best]
     rows, cols = verdict.best.shape
     return Board(rows, cols, tuple(values.reshape(-1).tolist()))
 

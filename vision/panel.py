@@ -85,7 +85,17 @@ def find_panel(pixels: np.ndarray, geometry: GridGeometry, skin: Skin, scale: fl
         ref = _face_bbox(next(iter(skin.faces.values())), tuple(colour))
         if ref is not None:
             want = ref[2] * scale
-            blobs = [b for b in _boxes(mask) if abs(b[2] - want) <= 0.25 * want + 2]
+            # Sunglasses or a frown can cut the face in two: join the parts first.
+            k = max(3, int(round(0.3 * want)) | 1)
+            joined = cv2.dilate(mask.astype(np.uint8), np.ones((k, k), np.uint8))
+            blobs = []
+            for x, y, w, h in _boxes(joined):
+                ys, xs = np.nonzero(mask[y : y + h, x : x + w])
+                if xs.size:
+                    bx, by = x + int(xs.min()), y + int(ys.min())
+                    bw, bh = int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1)
+                    if abs(bw - want) <= 0.25 * want + 2 and abs(bh - want) <= 0.25 * want + 2:
+                        blobs.append((bx, by, bw, bh))
             if blobs:
                 x, y, w, h = max(blobs, key=lambda b: b[2] * b[3])
                 face = Region(x0 + x, y0 + y, w, h)

@@ -192,7 +192,11 @@ def _run_bench(args: argparse.Namespace) -> int:
         f"greedy {summary['points_per_turn_greedy']}; whole-rack turns {result.bingos[0]} vs "
         f"{result.bingos[1]}; exchanges {result.exchanges[0]} vs {result.exchanges[1]}",
         f"all moves of {len(result.boards)} mid-game boards (CPU ms, median): "
-        f"no wildcard {ms[0]:.1f}, one {ms[1]:.1f}, three {ms[3]:.1f}",
+        + (
+            f"no wildcard {ms[0]:.1f}, one {ms[1]:.1f}, three {ms[3]:.1f}"
+            if result.boards
+            else "not measured"
+        ),
         f"wall time {wall:.0f} s",
     ]
     emit(summary, lines, args.json)

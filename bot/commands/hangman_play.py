@@ -145,6 +145,7 @@ def _run_play(args: argparse.Namespace) -> int:
         "mean_misses": sum(g.misses for g in games) / len(games),
         "misreads": session.misreads,
         "stale_frames": session.stale_frames,
+        "timeouts": session.timeouts,
         "words_not_in_dictionary": sum(not g.in_dictionary for g in games),
         "read_ms_median": stats.median(read_ms),
         "decide_ms_median": stats.median(decide_ms),

@@ -63,6 +63,7 @@ class HangmanSession:
     games: list[WordGame] = field(default_factory=list)
     misreads: int = 0  # frames that could not be read or contradicted the game
     stale_frames: int = 0  # frames that did not show the last key yet
+    timeouts: int = 0  # waits for a key to show that ran out
     stopped: str = ""
 
     @property
@@ -172,27 +173,27 @@ class HangmanPlayer:
         while True:
             self.terminal.screen.check_stop()
             frame = self.terminal.settled()
-            problem = ""
             try:
                 view, lines = read_hangman(frame, self.terminal.glyphs_or_fail())
             except ReadError as exc:
                 problem = str(exc)
+                self.session.misreads += 1
             else:
                 if ready(view):
-                    fits = last is None or view.phase is Phase.OVER
-                    if fits or follows(last, view.state, letter):
+                    if last is None or follows(last, view.state, letter):
                         if self.record is not None:
                             self.record(frame, view, lines)
                         return view
                     problem = f"{view.state.to_text()!r} does not follow {last.to_text()!r}"
+                    self.session.misreads += 1
                 elif time.monotonic() < deadline:
                     self.session.stale_frames += 1
                     time.sleep(0.01)
                     continue
                 else:
                     problem = f"the screen did not change within {self.timeout:.0f} s"
+                    self.session.timeouts += 1  # a key that never arrived: not a misread
             failures += 1
-            self.session.misreads += 1
             saved = frame.save(self.problems_dir / f"hangman-{int(time.time() * 1000)}.png")
             if failures >= self.misread_tries or not self.terminal.running:
                 raise PlayStopped(f"cannot read the hangman screen ({problem}); frame: {saved}")

@@ -17,6 +17,7 @@ from bot.targets import x11
 from vision.errors import ReadError
 from vision.frame import Frame
 from vision.geometry import Point, Region
+from vision.hangman import read_hangman
 from vision.hangman_terminal import Glyphs, calibration_text
 
 FONT, FONT_SIZE = "DejaVu Sans Mono", 11  # Debian: fonts-dejavu-core
@@ -87,7 +88,20 @@ class HangmanXterm:
                 time.sleep(0.1)
         self.calibration = frame
         self.screen.press("enter")
+        self.wait_for_game(time.monotonic() + timeout)
         return self.glyphs
+
+    def wait_for_game(self, deadline: float) -> None:
+        """Until hangman has replaced the calibration screen with its own (it takes a moment
+        to start; that wait is not a misread)."""
+        while True:
+            try:
+                read_hangman(self.settled(), self.glyphs_or_fail())
+                return
+            except ReadError:
+                if time.monotonic() > deadline or not self.running:
+                    raise GamebotError("hangman did not start in the xterm") from None
+                time.sleep(0.05)
 
     def glyphs_or_fail(self) -> Glyphs:
         if self.glyphs is None:

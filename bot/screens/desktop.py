@@ -52,17 +52,29 @@ def ensure_xauthority() -> None:
     os.environ["XAUTHORITY"] = str(path)
 
 
+def _alive(display: Any) -> bool:
+    """Does an Xlib connection still reach its server (a display number can be reused)?"""
+    try:
+        display.get_input_focus()
+    except Exception:
+        return False
+    return True
+
+
 def follow_display(gui: Any) -> None:
     """Point pyautogui at the current ``DISPLAY``.
 
     pyautogui opens its X connection once, at import, and computes its fail-safe corners from
     that screen. A process that starts a second virtual display (a test session, a demo after a
-    game) would otherwise send input to the first one. Linux only; elsewhere nothing to do.
+    game), or a new one under the same number, would otherwise send input to the first one or
+    into a dead connection. Linux only; elsewhere nothing to do.
     """
     backend = getattr(gui, "platformModule", None)
     current = getattr(backend, "_display", None)
     wanted = os.environ.get("DISPLAY")
-    if current is None or not wanted or current.get_display_name() == wanted:
+    if current is None or not wanted:
+        return
+    if current.get_display_name() == wanted and _alive(current):
         return
     from Xlib.display import Display
 

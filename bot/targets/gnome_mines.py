@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+import time
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -41,6 +42,8 @@ SIZES: dict[tuple[int, int, int], tuple[int, str, int, int]] = {
     (16, 30, 99): (2, "--big", 1300, 800),
 }
 MAIN_TITLE = "Mines"
+DIALOG_TIMEOUT = 2.0  # seconds for a dismissed dialog to go away
+REDRAW_PAUSE = 0.15  # seconds for the board to be drawn again where the dialog was
 
 
 def level_for(level: Level) -> Level:
@@ -75,14 +78,20 @@ class GnomeMinesTarget(WindowTarget):
     home: Path | None = None  # private settings and scores, removed on close
 
     def dismiss_dialogs(self) -> bool:
-        closed = False
-        for w in dialogs():
+        """Escape every dialog, then wait until they are gone and the board is drawn again
+        (a capture in between would show a half-closed dialog: a misread that is not one)."""
+        found = dialogs()
+        for w in found:
             x11.focus(w)
             x11.send_key(w, "Escape")
-            closed = True
-        if closed:
-            self.prepare()
-        return closed
+        if not found:
+            return False
+        deadline = time.monotonic() + DIALOG_TIMEOUT
+        while dialogs() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(REDRAW_PAUSE)
+        self.prepare()
+        return True
 
     def close(self) -> None:
         super().close()

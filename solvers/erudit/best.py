@@ -19,13 +19,21 @@ from solvers.erudit.position import Position
 
 
 def view_of(position: Position, graph: WordGraph) -> TurnView:
-    """The player to move's view; an unknown bag is taken as all unseen tiles but a rack."""
+    """The player to move's view.
+
+    With the bag and the opponent's rack both given they are used as they are; otherwise the
+    unseen tiles (the set less the board and the known rack) stand for them, and an unknown bag
+    holds all unseen tiles but a rack's worth.
+    """
     rules = position.rules
-    unseen = position.unseen()
+    opp = position.racks[1 - position.to_move]
+    if position.bag is not None and opp is not None:
+        unseen = position.bag + opp  # both known: no need to count tiles
+    else:
+        unseen = position.unseen()
     if position.bag is not None:
         bag_count = len(position.bag)
     else:
-        opp = position.racks[1 - position.to_move]
         bag_count = max(0, len(unseen) - (len(opp) if opp is not None else rules.rack_size))
     me, them = position.scores[position.to_move], position.scores[1 - position.to_move]
     return TurnView(

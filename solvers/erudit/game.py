@@ -39,7 +39,9 @@ class TurnView:
 
     @property
     def opponent_rack(self) -> str | None:
-        return self.unseen if self.bag_count == 0 else None
+        if self.bag_count == 0 and len(self.unseen) <= self.rules.rack_size:
+            return self.unseen
+        return None
 
 
 Chooser = Callable[[TurnView], Decision]

@@ -15,7 +15,7 @@ import numpy as np
 from solvers.decision import Decision
 from solvers.minesweeper import engine
 from solvers.minesweeper.certain import certain_cells
-from solvers.minesweeper.endgame import MAX_LAYOUTS, solve_endgame
+from solvers.minesweeper.endgame import MAX_LAYOUTS, MAX_NODES, solve_endgame
 from solvers.minesweeper.fifty import find_fifty_fifty
 from solvers.minesweeper.frontier import COVERED, KNOWN_MINE, build_frontier
 from solvers.minesweeper.guess import GuessConfig, choose_guess
@@ -39,6 +39,8 @@ class Solver:
         self.rng = random.Random(seed)
         self.first_inset: int | None = None  # benchmarks try other first clicks with this
         self.guess_config = GuessConfig()
+        self.endgame_layouts = MAX_LAYOUTS  # exhaustive search below this many layouts
+        self.endgame_nodes = MAX_NODES
 
     def decide(self, board: Board, mines: int) -> Decision[Move]:
         """One move: a certain-safe open if there is one, else the best guess."""
@@ -79,8 +81,8 @@ class Solver:
         if pair is not None and abs(analysis.probs[pair[0]] - 0.5) < 1e-9:
             move = Move.open(*divmod(pair[0], board.cols))
             return [Decision(move, "fifty-fifty", _FIFTY_REASON, analysis.probs[pair[0]])]
-        if analysis.log_solutions <= math.log(MAX_LAYOUTS + 0.5):
-            end = solve_endgame(flagged, mines)
+        if analysis.log_solutions <= math.log(self.endgame_layouts + 0.5):
+            end = solve_endgame(flagged, mines, self.endgame_layouts, self.endgame_nodes)
             if end is not None:
                 return [end]
         return [choose_guess(flagged, mines, analysis, self.guess_config)]

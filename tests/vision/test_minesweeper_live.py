@@ -1,0 +1,98 @@
+"""The reader on the real games, live on a private Xvfb display: find, read, act, read again."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from solvers.minesweeper.state import Cell
+from vision.frame import Frame
+from vision.minesweeper import locate_minesweeper, read_minesweeper
+
+pytestmark = pytest.mark.display
+
+
+def _grab() -> Frame:
+    import mss
+
+    with mss.MSS(display=os.environ["DISPLAY"]) as shot:
+        pixels = np.array(shot.grab(shot.monitors[1]))[:, :, :3]
+    return Frame.from_pixels(np.ascontiguousarray(pixels))
+
+
+def _click(x: int, y: int, button: int) -> None:
+    subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", str(button)], check=True)
+    subprocess.run(["xdotool", "mousemove", "3", "3"], check=True)
+
+
+def _wait_for_board(seconds: float = 15.0) -> tuple[Frame, object]:
+    deadline = time.monotonic() + seconds
+    while True:
+        frame = _grab()
+        try:
+            return frame, locate_minesweeper(frame)
+        except ValueError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.3)
+
+
+def _game(name: str) -> str:
+    path = shutil.which(name) or f"/usr/games/{name}"
+    if not Path(path).exists():
+        pytest.fail(f"{name} is not installed: run ./scripts/setup.sh")
+    return path
+
+
+def test_xdemineur_flag_shows_up_in_the_next_read(virtual_display):
+    proc = subprocess.Popen([_game("xdemineur"), "-m", "99"])
+    try:
+        frame, location = _wait_for_board()
+        first = read_minesweeper(frame, location=location)
+        assert (first.board.rows, first.board.cols, first.skin) == (16, 30, "xdemineur")
+        assert (first.counter, first.face) == (99, "playing")
+        covered = [rc for rc in first.board.positions() if first.board[rc] == Cell.UNKNOWN]
+        r, c = covered[len(covered) // 2]
+        point = frame.to_screen(first.geometry.cell_center(r, c))
+        _click(point.x, point.y, 3)
+        time.sleep(0.4)
+        second = read_minesweeper(_grab(), location=location)
+        assert second.board[r, c] == Cell.FLAG
+        assert second.counter == 98
+        changed = [rc for rc in second.board.positions() if second.board[rc] != first.board[rc]]
+        assert changed == [(r, c)]
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
+def test_gnome_mines_first_click_opens_an_area(virtual_display, tmp_path):
+    keyfile = tmp_path / "glib-2.0" / "settings" / "keyfile"
+    keyfile.parent.mkdir(parents=True)
+    keyfile.write_text("[org/gnome/Mines]\nmode=2\nwindow-width=1300\nwindow-height=800\n")
+    env = {**os.environ, "GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": str(tmp_path)}
+    proc = subprocess.Popen([_game("gnome-mines"), "--big"], env=env, stderr=subprocess.DEVNULL)
+    try:
+        frame, location = _wait_for_board(30)
+        first = read_minesweeper(frame, location=location)
+        assert (first.board.rows, first.board.cols, first.skin) == (16, 30, "gnome-mines")
+        assert first.board.count(Cell.UNKNOWN) == 16 * 30
+        point = frame.to_screen(first.geometry.cell_center(8, 15))
+        for wid in subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "Mines"],
+                                  capture_output=True, text=True).stdout.split():
+            subprocess.run(["xdotool", "windowfocus", wid], check=False)
+        _click(point.x, point.y, 1)
+        time.sleep(0.6)
+        second = read_minesweeper(_grab(), location=location)
+        assert second.board[8, 15].is_number  # gnome-mines never loses on the first click
+        assert second.board.count(Cell.UNKNOWN) < 16 * 30
+        assert not second.board.is_lost
+    finally:
+        proc.terminate()
+        proc.wait()
