@@ -25,6 +25,7 @@ from bot.recorder import FORMAT_VERSION, JsonlWriter, Recorder
 from bot.results import GameResult, SessionStats
 from bot.safety import ClickRefused, GuardedScreen, StopRequested
 from bot.targets.base import Target, face_point, park_point
+from bot.targets.x11 import WindowLost
 from solvers.minesweeper.moves import Move
 from solvers.minesweeper.state import Board, BoardError
 from vision.errors import ReadError
@@ -325,6 +326,8 @@ class Loop:
         except LoopStopped as exc:
             where = f" (frame saved to {exc.frame_path})" if exc.frame_path else ""
             self.stats.stopped = f"{exc}{where}"
+        except WindowLost as exc:
+            self.stats.stopped = f"the game's window is gone: {exc}"
         self.record_event({"event": "stop", "reason": self.stats.stopped or "done"})
         return self.stats
 

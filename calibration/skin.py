@@ -186,8 +186,10 @@ def load_skin(name: str | Skin) -> Skin:
 
     Loaded once per process and name (the reader asks for it on every frame); a folder whose
     manifest changed is reloaded when asked for by path again after :func:`forget_skins`.
+    A :class:`Skin` object passed in is returned and remembered under its name.
     """
     if isinstance(name, Skin):
+        _BY_NAME[name.name] = name  # later lookups by name (locations keep names) find it
         return name
     skin = _BY_NAME.get(name)
     if skin is None:

@@ -121,6 +121,98 @@ def _run_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _configure_calibrate(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--from", dest="images", nargs="+", metavar="SCREENSHOT",
+                   help="screenshots of the game (same window size); several help: more glyphs")
+    p.add_argument("--live", action="store_true",
+                   help="learn from the screen itself (grabs the whole display)")
+    p.add_argument("--seconds", type=float, default=0.0,
+                   help="with --live: keep grabbing for this long while you play (default: once)")
+    p.add_argument("--name", default="learned", help="name of the new skin (default: learned)")
+    p.add_argument("--out", help="skin folder to write (default: the user skin folder/NAME)")
+    p.add_argument("--board", metavar="X,Y,W,H",
+                   help="the board rectangle in pixels, if the found one is wrong")
+    p.add_argument("--yes", action="store_true", help="do not ask to confirm the board rectangle")
+    p.add_argument("--compare", metavar="SKIN",
+                   help="also read the screenshots with this skin and compare with the learned one")
+    p.add_argument("--json", action="store_true", help="last stdout line: one JSON object")
+
+
+def _grab_screen(seconds: float) -> list[object]:
+    import time
+
+    import numpy as np
+
+    from bot.errors import GamebotError
+    from vision.frame import Frame
+
+    try:
+        import mss
+    except ImportError as exc:  # pragma: no cover - mss is a dependency
+        raise GamebotError(f"screen capture unavailable: {exc}") from None
+    frames = []
+    end = time.monotonic() + seconds
+    with mss.MSS() as shot:
+        while True:
+            monitor = shot.monitors[0]
+            pixels = np.ascontiguousarray(np.array(shot.grab(monitor))[:, :, :3])
+            frames.append(Frame.from_pixels(pixels, monitor["left"], monitor["top"]))
+            if time.monotonic() >= end:
+                return frames
+            time.sleep(0.5)
+
+
+def _run_calibrate(args: argparse.Namespace) -> int:
+    import sys
+    from pathlib import Path
+
+    from bot.errors import GamebotError
+    from bot.report import emit
+    from calibration.learn import learn_skin
+    from calibration.skin import save_skin, user_skin_dir
+    from calibration.skin_compare import compare_skins
+    from vision.frame import Frame
+    from vision.geometry import Region
+
+    if not args.images and not args.live:
+        raise GamebotError("give screenshots with --from, or --live to use the screen")
+    frames = [Frame.from_file(p) for p in args.images or []]
+    if args.live:
+        frames += _grab_screen(args.seconds)
+    region = None
+    if args.board:
+        try:
+            x, y, w, h = (int(v) for v in args.board.split(","))
+        except ValueError:
+            raise GamebotError(f"--board {args.board!r}: expected X,Y,W,H") from None
+        region = Region(x, y, w, h)
+    skin, report = learn_skin(frames, args.name, region)
+    first = report.grids[0].geometry()
+    b = first.bounds
+    question = (f"board found at x={b.left} y={b.top}, {b.width}x{b.height} px,"
+                f" {first.rows}x{first.cols} cells: use it? [Y/n] ")
+    if not args.yes and sys.stdin.isatty():
+        if input(question).strip().lower() in ("n", "no"):
+            raise GamebotError("give the board rectangle with --board X,Y,W,H")
+    folder = Path(args.out) if args.out else user_skin_dir() / args.name
+    save_skin(skin, folder)
+    lines = report.lines() + [f"skin saved: {folder} (use --skin {folder})"]
+    summary: dict[str, object] = {
+        "skin": args.name,
+        "folder": str(folder),
+        "cell_size": list(skin.cell_size),
+        "learned": skin.chars,
+        "missing": skin.missing,
+        "boards": [list(rc) for rc in report.boards],
+    }
+    if args.compare:
+        table, rows = compare_skins(skin, args.compare, frames)
+        lines += rows
+        summary["compare"] = table
+    emit(summary, lines, args.json)
+    return 0
+
+
 COMMANDS: list[Command] = [
     Command(
         "read",
@@ -131,6 +223,17 @@ COMMANDS: list[Command] = [
         description="Find the Minesweeper board anywhere in IMAGE (any built-in or learned skin,"
         " 100-200 %% scale), read every cell exactly and print the board text, grid geometry,"
         " skin, counters and face. A cell that matches no glyph is an error naming the cell.",
+    ),
+    Command(
+        "calibrate",
+        "minesweeper",
+        "learn a Minesweeper skin from screenshots (or the live screen)",
+        _configure_calibrate,
+        _run_calibrate,
+        description="Learn a new skin with no templates to start from: the cell lattice from the"
+        " picture, cells grouped by likeness, numbers named by Tesseract (kept only if the"
+        " board stays possible), flags and mines by colour. One question at most: is the"
+        " board rectangle right. Glyphs not seen yet are reported, and can be learned later.",
     ),
     Command(
         "bench",

@@ -112,14 +112,14 @@ def longest_move(
     best = floor
     found: Effect | None = None
 
-    def extend(cell: int, node: Trie, wild: int, at: int, depth: int) -> None:
-        # ``depth`` letters are on the path; the new letter (if placed) is the ``at``-th.
+    def extend(cell: int, node: Trie, wild: int, letter: str) -> None:
+        # ``wild`` is the cell holding the new letter (-1 until one is placed).
         nonlocal best, found
         if wild >= 0:
             word = node.get(WORD)
             if word is not None and len(word) > best and word not in used:
                 best = len(word)
-                found = (wild, word[at], word)
+                found = (wild, letter, word)
                 if best >= enough:
                     raise _Enough
         for n in neighbours[cell]:
@@ -130,13 +130,13 @@ def longest_move(
                 child = node.get(ch)
                 if child is not None and child[LONGEST] > best:
                     visited[n] = True
-                    extend(n, child, wild, at, depth + 1)
+                    extend(n, child, wild, letter)
                     visited[n] = False
             elif wild < 0:
                 visited[n] = True
                 for key, child in node.items():
                     if key != WORD and key != LONGEST and child[LONGEST] > best:
-                        extend(n, child, n, depth, depth + 1)
+                        extend(n, child, n, key)
                 visited[n] = False
 
     try:
@@ -146,11 +146,11 @@ def longest_move(
             if ch:
                 child = trie.get(ch)
                 if child is not None and child[LONGEST] > best:
-                    extend(start, child, -1, -1, 1)
+                    extend(start, child, -1, "")
             else:
                 for key, child in trie.items():
                     if key != WORD and key != LONGEST and child[LONGEST] > best:
-                        extend(start, child, start, 0, 1)
+                        extend(start, child, start, key)
             visited[start] = False
     except _Enough:
         pass

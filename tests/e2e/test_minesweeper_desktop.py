@@ -115,3 +115,20 @@ def test_a_board_found_anywhere_on_the_screen_is_played(window):
     assert len(stats.games) == 2 and stats.misreads == 0 and screen.guard.refused == 0
     board = window.window_region(screen)
     assert target.window_region(screen).contains_region(board)
+
+
+def test_a_window_that_disappears_ends_the_session_with_its_figures(virtual_display):
+    target = builtin.launch(Level.parse("intermediate"), seed=9)
+    try:
+        screen = GuardedScreen(DesktopScreen())
+        player = MinesweeperPlayer(target.profile, Solver(target.profile.rules, 1), 40)
+        loop = Loop(screen, target, player, LoopOptions(games=500))
+        assert target.program is not None
+        closer = threading.Timer(1.5, target.program.stop)
+        closer.start()
+        stats = loop.run()
+        closer.join()
+        assert "window is gone" in stats.stopped
+        assert screen.guard.refused == 0
+    finally:
+        target.close()
