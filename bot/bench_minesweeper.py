@@ -33,6 +33,7 @@ class GameResult:
     won: bool
     call_ms: list[float]  # solver time of each plan() call
     guesses: list[tuple[float, bool]]  # (predicted mine probability, was a mine)
+    cpu_s: float = 0.0  # CPU time of the whole game (solver and simulator), load-independent
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -43,6 +44,7 @@ def play_game(spec: BenchSpec, index: int, solver: Solver | None = None) -> Game
     """Play one seeded game to the end with the staged solver."""
     level = spec.level
     solver = solver or make_solver(spec)
+    cpu_start = time.process_time()
     game = Game(level, spec.rules, seed=game_seed(spec.seed, index))
     calls: list[float] = []
     guesses: list[tuple[float, bool]] = []
@@ -58,7 +60,8 @@ def play_game(spec: BenchSpec, index: int, solver: Solver | None = None) -> Game
                 guesses.append((p, game.status is Status.LOST))
             if game.over:
                 break
-    return GameResult(game.status is Status.WON, calls, guesses)
+    cpu = time.process_time() - cpu_start
+    return GameResult(game.status is Status.WON, calls, guesses, cpu)
 
 
 def make_solver(spec: BenchSpec) -> Solver:

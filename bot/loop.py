@@ -234,7 +234,8 @@ class Loop:
                 except BoardError as exc:  # numbers no real layout fits: a misread got through
                     assert self.last_frame is not None
                     path = self._save_problem(self.last_frame, "impossible")
-                    raise LoopStopped(f"the board read is impossible: {exc}", path) from exc
+                    why = str(exc) if len(str(exc)) < 200 else f"{str(exc)[:200]}..."
+                    raise LoopStopped(f"the board read is impossible: {why}", path) from exc
                 decide_ms = (time.perf_counter() - t0) * 1000.0
                 if not decisions:
                     raise LoopStopped(f"the solver has no move for:\n{seen.board.to_text()}")

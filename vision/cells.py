@@ -22,7 +22,7 @@ BLOCKS = 16
 MAX_RMS = 30.0
 RADIUS_SHARE = 0.7
 MAX_PATCH = 80.0
-MIN_MARGIN = 1.2
+MIN_MARGIN = 1.15
 #: Pseudo-character of the background template (never a board cell).
 NOT_A_CELL = "~"
 
@@ -41,11 +41,21 @@ class CellGrid:
 
     @classmethod
     def from_geometry(cls, geometry: GridGeometry) -> CellGrid:
-        cols = np.asarray(geometry.col_edges, np.float64)
-        rows = np.asarray(geometry.row_edges, np.float64)
-        pw, ph = geometry.pitch
-        return cls(tuple(((cols[:-1] + cols[1:]) / 2).tolist()),
-                   tuple(((rows[:-1] + rows[1:]) / 2).tolist()), float(pw), float(ph))
+        """Cells of whole-pixel edges. Edges that are a fractional pitch rounded (a window
+        drawn at 125 %) are put back on that pitch, so no cell is sampled half a pixel off."""
+
+        def centres(edges: tuple[int, ...]) -> tuple[tuple[float, ...], float]:
+            e = np.asarray(edges, np.float64)
+            k = np.arange(len(e))
+            slope, intercept = np.polyfit(k, e, 1) if len(e) > 2 else (e[1] - e[0], e[0])
+            if np.abs(e - (intercept + slope * k)).max() <= 0.55:
+                mids = intercept + slope * (k[:-1] + 0.5)
+                return tuple(mids.tolist()), float(slope)
+            return tuple(((e[:-1] + e[1:]) / 2).tolist()), float((e[-1] - e[0]) / (len(e) - 1))
+
+        cols, pw = centres(geometry.col_edges)
+        rows, ph = centres(geometry.row_edges)
+        return cls(cols, rows, pw, ph)
 
     @classmethod
     def uniform(cls, x0: float, y0: float, px: float, py: float, rows: int, cols: int
@@ -178,14 +188,23 @@ def image_blocks(img: np.ndarray, blocks: int = BLOCKS) -> np.ndarray:
 
 
 def _smooth(pooled: np.ndarray, n: int, half: int) -> np.ndarray:
-    """[1 2 1] smoothing of each cell's ``half`` x ``half`` blocks, flattened to (n, d)."""
-    kernel = np.array([0.25, 0.5, 0.25], np.float32)
-    one = np.array([1.0], np.float32)
-    across = cv2.sepFilter2D(pooled, -1, kernel, one, borderType=cv2.BORDER_REPLICATE)
-    turned = np.ascontiguousarray(across.reshape(n, half, half, 3).transpose(0, 2, 1, 3))
-    down = cv2.sepFilter2D(turned.reshape(n * half, half, 3), -1, kernel, one,
-                           borderType=cv2.BORDER_REPLICATE)
-    return np.ascontiguousarray(down.reshape(n, half, half, 3).transpose(0, 2, 1, 3)).reshape(n, -1)
+    """[1 2 1] smoothing of each cell's ``half`` x ``half`` blocks (replicated cell borders),
+    flattened to (n, d). In-place adds on views: no transposed copies of the whole board."""
+    f = np.asarray(pooled, np.float32).reshape(n, half, half, 3)
+    for axis in (1, 2):
+        g = f * np.float32(2.0)
+        ahead = [slice(None)] * 4
+        behind = [slice(None)] * 4
+        ahead[axis], behind[axis] = slice(1, None), slice(None, -1)
+        g[tuple(ahead)] += f[tuple(behind)]
+        g[tuple(behind)] += f[tuple(ahead)]
+        ends = [slice(None)] * 4
+        for edge in (slice(0, 1), slice(-1, None)):
+            ends[axis] = edge
+            g[tuple(ends)] += f[tuple(ends)]
+        g *= np.float32(0.25)
+        f = g
+    return f.reshape(n, -1)
 
 
 def nearest_distance(pixels: np.ndarray, grid: CellGrid, bank: GlyphBank,
@@ -329,8 +348,8 @@ def classify(features: np.ndarray, bank: GlyphBank) -> CellVerdict:
     """Nearest template for every cell, with the figures :attr:`CellVerdict.accepted` checks."""
     rows, cols, blocks = features.shape[:3]
     n = rows * cols
-    flat = np.ascontiguousarray(features.reshape(n, -1))
-    near = distance_features(features.reshape(n, blocks, blocks, 3))
+    flat = np.ascontiguousarray(features.reshape(n, -1), dtype=np.float32)
+    near = distance_features(flat.reshape(n, blocks, blocks, 3))
     # cv2.gemm, not ``@``: OpenBLAS threads stall on a busy 2-core machine for this small product.
     cross = cv2.gemm(near, bank.distance, 1.0, None, 0.0, flags=cv2.GEMM_2_T)
     d2 = (near.astype(np.float64) ** 2).sum(axis=1)[:, None] + bank.norms[None, :] - 2.0 * cross
@@ -348,11 +367,14 @@ def classify(features: np.ndarray, bank: GlyphBank) -> CellVerdict:
     second = np.sqrt(per_char[idx, order[:, 1]]) if per_char.shape[1] > 1 else np.full(n, np.inf)
     margin = second / np.maximum(rms, 1.0)
     rows_of_best = np.where(bank.owner[None, :] == best[:, None], d2, np.inf).argmin(axis=1)
-    diff = np.abs(flat - bank.features[rows_of_best]).reshape(n, blocks * blocks, 3)
-    diff = np.maximum(np.maximum(diff[:, :, 0], diff[:, :, 1]), diff[:, :, 2])
+    # Worst local difference: per block the largest channel difference, averaged over 4 x 4
+    # patches of blocks (cv2 does the channel max and the pooling without numpy temporaries).
+    diff = cv2.absdiff(flat, bank.features[rows_of_best]).reshape(n * blocks, blocks, 3)
+    b_, g_, r_ = cv2.split(diff)
+    worst = cv2.max(cv2.max(b_, g_), r_)
     q = max(1, blocks // 4)
-    pooled = diff.reshape(n, blocks // q, q, blocks // q, q).sum(axis=4).sum(axis=2)
-    patch = pooled.reshape(n, -1).max(axis=1) / (q * q)
+    pooled = cv2.resize(worst, (blocks // q, n * blocks // q), interpolation=cv2.INTER_AREA)
+    patch = pooled.reshape(n, -1).max(axis=1)
     shape = (rows, cols)
     return CellVerdict(
         best.reshape(shape),

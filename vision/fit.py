@@ -145,7 +145,7 @@ def shift_whole(pixels: Picture, grid: CellGrid, skin: Skin, scale: float) -> Ce
     One axis at a time can stall: with the rows a pixel off, no column shift looks better.
     """
     step = max(1.0, scale)
-    for reach in (2, 1, 1):
+    for reach in (1, 1, 1):
         best, best_score = grid, fit_score(pixels, grid, skin, small=True)
         for dy in np.arange(-reach, reach + 1) * step:
             for dx in np.arange(-reach, reach + 1) * step:

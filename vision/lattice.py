@@ -10,6 +10,7 @@ alignment) is decided later by matching a skin's templates.
 
 from __future__ import annotations
 
+import statistics
 from dataclasses import dataclass
 
 import cv2
@@ -84,6 +85,11 @@ def flat_patches(pixels: np.ndarray, step: int = EDGE_STEP) -> list[Patch]:
         & (np.abs(w - h) <= np.maximum(2, side * 0.2))
         & (area >= 0.45 * w * h)
     )
+    # Cells come in numbers: a patch whose size (to 2 px) fewer than four others share is junk
+    # (text, icons); dropping it early keeps busy desktops cheap.
+    bins = np.where(keep, (np.minimum(w, 4095) // 2) * 2048 + np.minimum(h, 4095) // 2, 0)
+    counts = np.bincount(bins)
+    keep &= counts[bins] >= 4
     idx = np.nonzero(keep)[0]
     cx = x[idx] + (w[idx] - 1) / 2.0
     cy = y[idx] + (h[idx] - 1) / 2.0
@@ -146,7 +152,7 @@ def _clusters(values: list[float], pitch: float) -> list[float]:
         if v - groups[-1][-1] > pitch / 3:
             groups.append([])
         groups[-1].append(v)
-    return [float(np.median(g)) for g in groups]
+    return [float(statistics.median(g)) for g in groups]
 
 
 def _centres(every: list[float], precise: list[float], pitch: float) -> list[float]:
@@ -186,8 +192,8 @@ def _edges(centres: list[float], pitch: float) -> tuple[int, ...]:
     return tuple(int(np.floor(m + 1)) for m in [first, *mids, last])
 
 
-def find_lattices(pixels: np.ndarray, min_cells: int = 4) -> list[Lattice]:
-    """Candidate cell grids in the picture, best supported first."""
+def find_lattices(pixels: np.ndarray, min_cells: int = 4, most: int = 6) -> list[Lattice]:
+    """Candidate cell grids in the picture, best supported first (at most ``most``)."""
     patches = flat_patches(pixels)
     if len(patches) < min_cells:
         return []
@@ -204,9 +210,13 @@ def find_lattices(pixels: np.ndarray, min_cells: int = 4) -> list[Lattice]:
     for i in range(len(patches)):
         members.setdefault(_find(parent, i), []).append(i)
     out: list[Lattice] = []
-    for root, (dx, dy) in dists.items():
+    roots = sorted(dists, key=lambda root: -len(members[root]))
+    for root in roots:
+        dx, dy = dists[root]
         group = members[root]
-        if len(group) < min_cells or not dx or not dy:
+        if len(group) < min_cells or len(out) >= most:
+            break
+        if not dx or not dy:
             continue
         px, py = float(np.median(dx)), float(np.median(dy))
         if abs(px - py) > 0.12 * max(px, py) + 1:

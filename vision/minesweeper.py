@@ -105,12 +105,12 @@ def locate_minesweeper(frame: Frame, skin: str | Skin | None = None) -> BoardLoc
     picture = Picture(frame.pixels)
     h, w = frame.height, frame.width
     skins = _skins(skin)
-    best: tuple[tuple[int, float], CellGrid, Skin] | None = None
+    best: tuple[tuple[int, float], CellGrid, Skin, CellVerdict] | None = None
     for lattice in find_lattices(frame.pixels)[:MAX_LATTICES]:
         rough = CellGrid.from_geometry(lattice.geometry)
         if not rough.inside(w, h):
             continue
-        sk = min(skins, key=lambda one: fit_score(picture, rough, one))
+        sk = min(skins, key=lambda one: fit_score(picture, rough, one, small=True))
         scale = rough.pitch_x / sk.cell_size[0]
         grid = refine(picture, rough, sk, scale)
         verdict = verdict_of(picture, grid, sk)
@@ -118,14 +118,14 @@ def locate_minesweeper(frame: Frame, skin: str | Skin | None = None) -> BoardLoc
             continue
         score = rank(verdict)
         if best is None or score > best[0]:
-            best = (score, grid, sk)
+            best = (score, grid, sk, verdict)
         if verdict.accepted.mean() >= 0.95:
             break  # lattices come best supported first: a clean fit is the board
     if best is None:
         names = ", ".join(s.name for s in skins)
         raise BoardNotFoundError(f"no Minesweeper board found (skins tried: {names})")
-    _, grid, sk = best
-    grid = trim(grid, verdict_of(picture, grid, sk))
+    _, grid, sk, verdict = best
+    grid = trim(grid, verdict)
     grid = grow(picture, grid, sk)
     scale = grid.pitch_x / sk.cell_size[0]
     geometry = grid.geometry()

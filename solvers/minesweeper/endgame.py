@@ -17,7 +17,7 @@ from solvers.minesweeper.moves import Move
 from solvers.minesweeper.state import Board
 
 MAX_LAYOUTS = 1000
-MAX_NODES = 10_000
+MAX_NODES = 20_000
 
 
 class _Budget(Exception):

@@ -28,7 +28,7 @@ class GuessConfig:
     """Knobs of the guess stage (the defaults are the measured best)."""
 
     lookahead: bool = True
-    cutoff: float = 0.90  # candidates: safety at least this share of the best safety
+    cutoff: float = 0.95  # candidates: safety at least this share of the best safety
     interior_ratio: float = 0.95  # interior cells join when this close to the best frontier cell
     max_candidates: int = 12
     blend: float = 0.8  # weight of the safest next guess against the second safest

@@ -96,3 +96,25 @@ def test_gnome_mines_first_click_opens_an_area(virtual_display, tmp_path):
     finally:
         proc.terminate()
         proc.wait()
+
+
+def test_calibrate_live_learns_xdemineur_from_the_screen(virtual_display, tmp_path, capsys):
+    import json
+
+    from bot.cli import main
+    from calibration.skin import load_skin
+
+    proc = subprocess.Popen([_game("xdemineur"), "-m", "99"])
+    try:
+        _wait_for_board()
+        out = tmp_path / "xd-live"
+        assert main(["calibrate", "minesweeper", "--live", "--yes", "--name", "xd-live",
+                     "--out", str(out), "--json"]) == 0
+        data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+        assert "#" in data["learned"] and data["boards"] == [[16, 30]]
+        frame, _ = _wait_for_board()
+        reading = read_minesweeper(frame, load_skin(str(out)))
+        assert reading.board.count(Cell.UNKNOWN) > 300
+    finally:
+        proc.terminate()
+        proc.wait()

@@ -76,7 +76,6 @@ typedef struct {
 /* add to `to` every extension of state s of `from` that puts `left` mines into new boxes */
 static int spread(const Pool *from, int s, Pool *to, const Spread *sp, int idx, int left,
                   unsigned char *choice, double factor) {
-    int b = sp->news[idx];
     int lo = 0, hi = left < sp->size[idx] ? left : sp->size[idx];
     if (idx == sp->nnew - 1) {
         lo = left;
@@ -110,7 +109,6 @@ static int spread(const Pool *from, int s, Pool *to, const Spread *sp, int idx, 
             added += choice[k];
         }
         to->mines[t] = from->mines[s] + added;
-        (void)b;
     }
     return 1;
 }

@@ -41,10 +41,8 @@ int ms_build(MsAnalysis *a, const unsigned char *cells, int rows, int cols, int 
     a->box_of = malloc(sizeof(int) * (n + 1));
     a->probs = malloc(sizeof(double) * (n + 1));
     CellKey *keys = malloc(sizeof(CellKey) * (n + 1));
-    int *wit_count = calloc(n + 1, sizeof(int));
-    if (!a->wit || !a->box_of || !a->probs || !keys || !wit_count) {
+    if (!a->wit || !a->box_of || !a->probs || !keys) {
         free(keys);
-        free(wit_count);
         return MS_NO_MEMORY;
     }
     int known = 0;
@@ -56,7 +54,6 @@ int ms_build(MsAnalysis *a, const unsigned char *cells, int rows, int cols, int 
     a->mines_left = mines - known;
     if (a->mines_left < 0) {
         free(keys);
-        free(wit_count);
         return MS_NO_SOLUTION;
     }
     /* witnesses */
@@ -80,7 +77,6 @@ int ms_build(MsAnalysis *a, const unsigned char *cells, int rows, int cols, int 
         if (w.need < 0 || w.need > w.ncells) {
             a->error_cell = i;
             free(keys);
-            free(wit_count);
             return MS_BAD_NUMBER;
         }
         if (w.ncells > 0) a->wit[a->nwit++] = w;
@@ -105,7 +101,6 @@ int ms_build(MsAnalysis *a, const unsigned char *cells, int rows, int cols, int 
     a->box = malloc(sizeof(MsBox) * (nf + 1));
     if (!a->box) {
         free(keys);
-        free(wit_count);
         return MS_NO_MEMORY;
     }
     for (int i = 0; i < nf; i++) {
@@ -118,7 +113,6 @@ int ms_build(MsAnalysis *a, const unsigned char *cells, int rows, int cols, int 
         MsBox *b = &a->box[a->nbox - 1];
         if (b->ncells >= 8) {
             free(keys);
-            free(wit_count);
             return MS_TOO_BIG;
         }
         b->cells[b->ncells++] = keys[i].cell;
@@ -131,7 +125,6 @@ int ms_build(MsAnalysis *a, const unsigned char *cells, int rows, int cols, int 
         }
     a->ninterior = a->ncovered - nf;
     free(keys);
-    free(wit_count);
     return MS_OK;
 }
 
