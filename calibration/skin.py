@@ -196,6 +196,7 @@ def load_skin(name: str | Skin) -> Skin:
         folder = skin_folder(name).resolve()
         skin = _load_cached(str(folder), (folder / MANIFEST).stat().st_mtime)
         _BY_NAME[name] = skin
+        _BY_NAME.setdefault(skin.name, skin)  # a location names its skin; find it again
     return skin
 
 

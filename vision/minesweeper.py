@@ -153,8 +153,9 @@ def _cell_error(frame: Frame, geometry: GridGeometry, verdict: CellVerdict, skin
     if len(cells) > max(3, total // 10):
         b = geometry.bounds
         crop = frame.pixels[b.top : b.bottom, b.left : b.right].copy()
-        msg = (f"board partly covered or not a {skin} board: {len(cells)} of {total} cells match"
-               f" no glyph (first at row {r}, col {c}: {detail})")
+        msg = (f"{len(cells)} of {total} cells match no {skin} glyph: board partly covered,"
+               f" not a {skin} board, or glyphs the skin has not learned yet (first at row {r},"
+               f" col {c}: {detail})")
         return ReadError(msg, (r, c), crop, cells)
     rect = geometry.cell_rect(r, c)
     crop = frame.pixels[rect.top : rect.bottom, rect.left : rect.right].copy()

@@ -79,4 +79,8 @@ def test_calibrate_command_writes_a_skin_and_compares(tmp_path, capsys):
     assert (out / "skin.json").is_file()
     for read in data["compare"]["reads"]:
         assert read["agree"] == read["learned_accepted"]  # never a different character
+    # The opening shows a 4 the two pictures never let it name: refused by cell, not guessed.
+    assert "4" not in data["learned"]
+    assert main(["read", "minesweeper", shots[0], "--skin", str(out)]) == 2
+    assert "row 8, col 18" in capsys.readouterr().err
     assert np.isfinite(list(data["compare"]["template_gap"].values())).all()

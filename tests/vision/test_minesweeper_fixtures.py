@@ -97,6 +97,6 @@ def test_unreal_glyph_is_refused_and_named(fixture: Fixture):
 
 @pytest.mark.parametrize("fixture", REFUSED, ids=_ids(REFUSED))
 def test_covered_board_is_refused(fixture: Fixture):
-    with pytest.raises(ReadError, match="partly covered") as err:
+    with pytest.raises(ReadError, match="board partly covered") as err:
         read_minesweeper(Frame.from_file(fixture.path))
     assert len(err.value.cells) > 4
