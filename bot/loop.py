@@ -51,6 +51,7 @@ class LoopOptions:
     misread_tries: int = 5  # unreadable or contradictory frames in a row before stopping
     max_steps: int = 5000  # moves in one game before giving up on it
     pace: float = 0.0  # seconds to wait before each batch of clicks (so a person can watch)
+    locate_timeout: float = 8.0  # seconds to find the board when the session starts
     problems_dir: Path = Path("out/problems")  # where frames that stopped the bot are saved
 
 
@@ -88,20 +89,28 @@ class Loop:
     def locate(self, required: bool = True) -> bool:
         """Find the window and the board in it; calibrate the click guard to them.
 
-        Returns False when no board is found and ``required`` is off (else LoopStopped).
+        Returns False when no board is found and ``required`` is off; when it is on, keeps
+        trying for ``locate_timeout`` seconds (a program just started may not have drawn its
+        board yet), then raises LoopStopped with the frame saved.
         """
-        self.target.prepare()
-        window = self.target.window_region(self.screen)
-        frame = self.screen.grab(window)
-        try:
-            location = self.player.locate(frame)
-            seen = self.player.read(frame, location)
-        except ReadError as exc:
-            if not required:
-                return False
-            path = self._save_problem(frame, "locate")
-            where = self.target.describe()
-            raise LoopStopped(f"no readable board in {where}: {exc}", path) from exc
+        deadline = time.monotonic() + (self.options.locate_timeout if required else 0.0)
+        while True:
+            self.target.prepare()
+            window = self.target.window_region(self.screen)
+            frame = self.screen.grab(window)
+            try:
+                location = self.player.locate(frame)
+                seen = self.player.read(frame, location)
+                break
+            except ReadError as exc:
+                if not required:
+                    return False
+                if time.monotonic() < deadline:
+                    time.sleep(0.2)
+                    continue
+                path = self._save_problem(frame, "locate")
+                where = self.target.describe()
+                raise LoopStopped(f"no readable board in {where}: {exc}", path) from exc
         self.player.learn_mines(seen)
         self.window, self.location = window, location
         self.board_area = self.player.board_region(location, frame)

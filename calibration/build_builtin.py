@@ -176,9 +176,14 @@ def build(name: str, labelled: Path = LABELLED) -> Skin:
             continue
         frame = Frame.from_file(labelled / file)
         text = (labelled / "expected" / (Path(file).stem + ".txt")).read_text("utf-8").split()
-        geometry = find_lattices(frame.pixels)[0].geometry
-        if (geometry.rows, geometry.cols) != (len(text), len(text[0])):
-            raise ValueError(f"{file}: lattice {geometry.rows}x{geometry.cols} != label")
+        # The label says how big the board is; on a small window the counters' digit
+        # segments can form a better supported lattice than the board.
+        shape = (len(text), len(text[0]))
+        found = [lat.geometry for lat in find_lattices(frame.pixels)]
+        geometry = next((g for g in found if (g.rows, g.cols) == shape), None)
+        if geometry is None:
+            sizes = ", ".join(f"{g.rows}x{g.cols}" for g in found) or "none"
+            raise ValueError(f"{file}: no {shape[0]}x{shape[1]} lattice as labelled ({sizes})")
         skip = {tuple(rc) for rc in meta.get("unreadable", [])}
         only = meta.get("template_chars")
         for r in range(geometry.rows):

@@ -54,10 +54,29 @@ class Verdict(Enum):
     MISREAD = "misread"  # contradicts what was seen before
 
 
+def unfinished_zero(board: Board) -> tuple[int, int] | None:
+    """An open empty cell next to a covered one, which no finished drawing shows (programs open
+    everything around an empty cell at once): the program is still drawing, or a cell under the
+    pointer is lit so it looks open (gnome-mines). None when there is no such cell."""
+    cells, cols = board.cells, board.cols
+    for i, value in enumerate(cells):
+        if value == Cell.ZERO:
+            r, c = divmod(i, cols)
+            if any(cells[rr * cols + cc] in UNOPENED for rr, cc in board.neighbors(r, c)):
+                return r, c
+    return None
+
+
 def check(previous: Board | None, pending: Sequence[Move], board: Board) -> tuple[Verdict, str]:
-    """Is ``board`` a possible successor of ``previous`` after the moves in ``pending``?"""
+    """Is ``board`` a possible successor of ``previous`` after the moves in ``pending``?
+
+    Contradictions with ``previous`` are misreads; a drawing that is not finished yet (the moves
+    not shown, an empty cell next to a covered one) is stale.
+    """
+    zero = unfinished_zero(board)
+    unfinished = (Verdict.STALE, f"empty cell {zero} next to a covered cell: not drawn yet")
     if previous is None:
-        return Verdict.OK, ""
+        return unfinished if zero is not None else (Verdict.OK, "")
     if (previous.rows, previous.cols) != (board.rows, board.cols):
         return Verdict.MISREAD, f"board size changed to {board.rows}x{board.cols}"
     unflagged = {(m.row, m.col) for m in pending if m.kind is MoveKind.UNFLAG}
@@ -73,6 +92,8 @@ def check(previous: Board | None, pending: Sequence[Move], board: Board) -> tupl
             if not (lost and now == Cell.WRONG_FLAG):
                 r, c = divmod(i, board.cols)
                 return Verdict.MISREAD, f"flag at ({r}, {c}) became {Cell(now).char!r}"
+    if zero is not None:
+        return unfinished
     if lost:
         return Verdict.OK, ""
     for move in pending:
@@ -208,7 +229,8 @@ class MinesweeperPlayer:
         return outcome(seen.board, self.mines, self.profile.flags, seen.face)
 
     def is_fresh(self, seen: Seen) -> bool:
-        return is_fresh(seen.board, self.mines, self.profile.auto_opens)
+        board = seen.board
+        return is_fresh(board, self.mines, self.profile.auto_opens) and not unfinished_zero(board)
 
     def decide(self, seen: Seen) -> list[Decision[Move]]:
         board = seen.board

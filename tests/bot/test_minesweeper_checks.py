@@ -110,3 +110,15 @@ def test_fresh_boards():
     assert is_fresh(Board.from_text("1##\n###\n###"), 2, auto_opens=True)
     assert not is_fresh(Board.from_text("F##\n###\n###"), 2, auto_opens=True)
     assert not is_fresh(Board.from_text("X##\n###\n###"), 2, auto_opens=True)
+
+
+def test_an_empty_cell_next_to_a_covered_one_is_a_drawing_not_finished():
+    """gnome-mines lights the covered cell under the pointer until it redraws: it then reads as
+    an empty cell, which would wrongly count as the click having shown."""
+    before = Board.from_text("1##\n###\n###")
+    lit = Board.from_text("1.#\n###\n###")
+    verdict, why = check(before, [Move.open(0, 1)], lit)
+    assert verdict is Verdict.STALE and "(0, 1)" in why
+    assert check(None, [], lit)[0] is Verdict.STALE
+    done = Board.from_text("1..\n1..\n1..")
+    assert check(before, [Move.open(0, 1)], done)[0] is Verdict.OK

@@ -22,7 +22,10 @@ def outcome(read, frame):
         return "unreadable"
 
 
-@pytest.mark.parametrize(("skin", "scale"), [("winxp", 1.0), ("winxp", 1.25)])
+@pytest.mark.parametrize(
+    ("skin", "scale"),
+    [("winxp", 1.0), ("winxp", 1.25), ("xdemineur", 1.0), ("gnome-mines", 1.0)],
+)
 def test_delta_reads_equal_full_reads_through_random_games(skin, scale):
     rng = random.Random(f"{skin} {scale}")
     level = Level("t", 9, 12, 14)
