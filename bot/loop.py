@@ -45,7 +45,6 @@ class LoopStopped(RuntimeError):
 class LoopOptions:
     games: int | None = None  # stop after this many games (None: no limit)
     hours: float | None = None  # stop after this much time (None: no limit)
-    settle_gap: float = 0.003  # seconds between the two grabs that must agree
     settle_tries: int = 25  # grabs before a frame is taken as is
     stale_sleep: float = 0.005  # wait before grabbing again when the last move has not shown
     misread_tries: int = 5  # unreadable or contradictory frames in a row before stopping
@@ -145,7 +144,7 @@ class Loop:
         a = self.screen.grab(self.window)
         area = self.board_area
         for _ in range(o.settle_tries):
-            time.sleep(o.settle_gap)
+            time.sleep(self.target.profile.settle_gap)
             b = self.screen.grab(self.window)
             self._last_grab = time.perf_counter()
             pa = a.pixels[area.top : area.bottom, area.left : area.right]

@@ -23,6 +23,13 @@ MAX_RMS = 30.0
 RADIUS_SHARE = 0.7
 MAX_PATCH = 80.0
 MIN_MARGIN = 1.15
+#: A cell this clearly nearest one template, with no local difference, is accepted even beyond
+#: that character's radius: resizing (nearest-neighbour 125-150 %) spreads a small error over
+#: the whole cell, while a glyph the skin lacks shows up as a local difference (xdemineur's
+#: pink 5 is only 18.6 from its empty cell, so the radius of both is 13).
+CLEAR_RMS = MAX_RMS / 2
+CLEAR_PATCH = MAX_PATCH / 2
+CLEAR_MARGIN = 1.5
 #: Pseudo-character of the background template (never a board cell).
 NOT_A_CELL = "~"
 
@@ -331,6 +338,7 @@ class CellVerdict:
     @property
     def accepted(self) -> np.ndarray:
         ok = (self.rms <= self.limit) & (self.patch <= MAX_PATCH) & (self.margin >= MIN_MARGIN)
+        ok |= (self.rms <= CLEAR_RMS) & (self.patch <= CLEAR_PATCH) & (self.margin >= CLEAR_MARGIN)
         if self.chars.endswith(NOT_A_CELL):
             ok &= self.best != len(self.chars) - 1
         return ok

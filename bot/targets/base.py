@@ -39,6 +39,7 @@ class Profile:
     new_game_keys: tuple[str, ...] = ()  # keys that start the next game; () = click the face
     park_pointer: bool = True  # move the pointer off the board before each capture
     redraw_timeout: float = 2.0  # seconds a move may take to show on screen
+    settle_gap: float = 0.003  # seconds between the two captures that must agree
     auto_opens: bool = False  # the program opens a first area by itself
 
 

@@ -33,6 +33,7 @@ PROFILE = Profile(
     flags=FlagPolicy.NEVER,
     new_game_keys=("ctrl", "r"),
     redraw_timeout=3.0,
+    settle_gap=0.02,  # GTK draws on a frame clock: two captures must straddle a frame
 )
 
 # gnome-mines' own sizes: (rows, cols, mines) -> (mode, command-line flag, window w, h)

@@ -92,15 +92,21 @@ def seen(verdict: CellVerdict) -> tuple[Board, np.ndarray]:
     return Board.from_text(text), refused
 
 
+Shot = tuple[np.ndarray, CellVerdict]
+
+
 def play_one(env: Env, location: BoardLocation, mines: int, rng: random.Random,
-             max_clicks: int) -> tuple[np.ndarray, CellVerdict]:
-    """Open the least likely mine until the game is lost; returns the last picture and its read."""
+             max_clicks: int) -> tuple[Shot, Shot]:
+    """Open the least likely mine until the game is lost. Returns the last picture before the
+    losing click and the last picture (each with its read)."""
     pixels = grab(env)
     verdict = cell_verdicts(Frame.from_pixels(pixels), location)
+    alive = (pixels, verdict)
     for _ in range(max_clicks):
         board, refused = seen(verdict)
         if board.is_lost:
             break
+        alive = (pixels, verdict)
         covered = [rc for rc in board.positions() if board[rc] == Cell.UNKNOWN and not refused[rc]]
         if not covered:
             break
@@ -113,7 +119,7 @@ def play_one(env: Env, location: BoardLocation, mines: int, rng: random.Random,
         click(env, point.x, point.y)
         pixels = grab(env)
         verdict = cell_verdicts(Frame.from_pixels(pixels), location)
-    return pixels, verdict
+    return alive, (pixels, verdict)
 
 
 def keep(out: Path, name: str, pixels: np.ndarray, location: BoardLocation) -> None:
@@ -124,23 +130,26 @@ def keep(out: Path, name: str, pixels: np.ndarray, location: BoardLocation) -> N
 
 def harvest(env: Env, out: Path, prefix: str, games: int, mines: int, want: str,
             rng: random.Random, new_game: Callable[[], None], max_clicks: int = 30) -> None:
-    """Play ``games`` games and keep the lost pictures that show something worth labelling."""
+    """Play ``games`` games; keep the last picture before each loss that shows something worth
+    labelling, with the lost picture of the same game beside it (``*-lost.png``: every mine
+    shown, to check the numbers of the label against)."""
     found: dict[str, int] = {}
     kept = 0
     for g in range(games):
         new_game()
         location = locate_minesweeper(Frame.from_pixels(grab(env)))
-        pixels, verdict = play_one(env, location, mines, rng, max_clicks)
+        (pixels, verdict), (lost, _) = play_one(env, location, mines, rng, max_clicks)
         board, refused = seen(verdict)
         shown = {ch for ch in board.to_text() if ch in want}
         if not shown and not refused.any():
             continue
         for ch in shown:
             found[ch] = found.get(ch, 0) + 1
-        name = f"{prefix}-{g:03d}.png"
-        keep(out, name, pixels, location)
+        name = f"{prefix}-{g:03d}"
+        keep(out, f"{name}.png", pixels, location)
+        keep(out, f"{name}-lost.png", lost, location)
         kept += 1
-        print(f"game {g}: kept {name}: shows {''.join(sorted(shown)) or '-'},"
+        print(f"game {g}: kept {name}.png: shows {''.join(sorted(shown)) or '-'},"
               f" {int(refused.sum())} cells the skin cannot read")
     tally = ", ".join(f"{ch} in {n}" for ch, n in sorted(found.items())) or "none read"
     print(f"{kept} of {games} pictures kept ({tally})")

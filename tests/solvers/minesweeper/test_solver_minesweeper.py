@@ -53,7 +53,7 @@ def test_guess_probability_is_the_cells_exact_probability():
 
 @pytest.mark.parametrize(
     ("rules", "cell"),
-    [(FirstClick.SAFE, (0, 0)), (FirstClick.XP, (0, 0)), (FirstClick.OPENING, (2, 2))],
+    [(FirstClick.SAFE, (0, 0)), (FirstClick.XP, (0, 0)), (FirstClick.OPENING, (3, 3))],
 )
 def test_first_click_follows_the_rule(rules, cell):
     decision = Solver(rules).decide(Board.unknown(16, 30), 99)
