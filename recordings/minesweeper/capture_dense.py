@@ -128,18 +128,44 @@ def keep(out: Path, name: str, pixels: np.ndarray, location: BoardLocation) -> N
     cv2.imwrite(str(out / "sheets" / name), label_sheet(pixels, location.geometry))
 
 
+def broken_numbers(board: Board) -> list[tuple[int, int]]:
+    """Numbers on a lost board (every mine shown) that do not equal the mines around them."""
+    mines = {int(Cell.MINE), int(Cell.EXPLODED), int(Cell.FLAG)}
+    bad = []
+    for r, c in board.positions():
+        cell = board[r, c]  # Cell.ZERO counts as a number: no mine around
+        if cell.is_number and sum(int(board[rc]) in mines for rc in board.neighbors(r, c)) != cell:
+            bad.append((r, c))
+    return bad
+
+
 def harvest(env: Env, out: Path, prefix: str, games: int, mines: int, want: str,
             rng: random.Random, new_game: Callable[[], None], max_clicks: int = 30) -> None:
     """Play ``games`` games; keep the last picture before each loss that shows something worth
     labelling, with the lost picture of the same game beside it (``*-lost.png``: every mine
-    shown, to check the numbers of the label against)."""
+    shown, to check the numbers of the label against).
+
+    Every lost picture the skin reads whole is also checked against the rules (each number
+    equals the mines shown around it), which catches a misread on pictures nobody labelled.
+    """
     found: dict[str, int] = {}
-    kept = 0
+    kept = read_whole = consistent = numbers = refusals = cells = 0
     for g in range(games):
         new_game()
         location = locate_minesweeper(Frame.from_pixels(grab(env)))
-        (pixels, verdict), (lost, _) = play_one(env, location, mines, rng, max_clicks)
+        (pixels, verdict), (lost, lost_verdict) = play_one(env, location, mines, rng, max_clicks)
         board, refused = seen(verdict)
+        lost_board, lost_refused = seen(lost_verdict)
+        cells += refused.size + lost_refused.size
+        refusals += int(refused.sum() + lost_refused.sum())
+        if lost_board.is_lost and not lost_refused.any():
+            read_whole += 1
+            bad = broken_numbers(lost_board)
+            consistent += not bad
+            numbers += sum(1 for rc in lost_board.positions() if lost_board[rc].is_number)
+            if bad:
+                print(f"game {g}: the lost board breaks the rules at {bad} (a misread?)")
+                keep(out, f"{prefix}-{g:03d}-misread.png", lost, location)
         shown = {ch for ch in board.to_text() if ch in want}
         if not shown and not refused.any():
             continue
@@ -153,6 +179,8 @@ def harvest(env: Env, out: Path, prefix: str, games: int, mines: int, want: str,
               f" {int(refused.sum())} cells the skin cannot read")
     tally = ", ".join(f"{ch} in {n}" for ch, n in sorted(found.items())) or "none read"
     print(f"{kept} of {games} pictures kept ({tally})")
+    print(f"cells refused {refusals} of {cells}; lost boards read whole {read_whole} of {games},"
+          f" {consistent} of them obey the rules ({numbers} opened cells checked)")
 
 
 def xdemineur(out: Path, args: argparse.Namespace, rng: random.Random) -> None:
