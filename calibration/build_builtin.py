@@ -111,6 +111,7 @@ SPECS: dict[str, dict[str, Any]] = {
         " on tinted tiles; no face, text counters",
         "source": "cut from gnome-mines screenshots taken on Xvfb (recordings/minesweeper)",
         "cell_size": [40, 40],
+        "counter": {"kind": "text"},  # "flags/mines" and "mm:ss" beside the board
         "layout": {"style": "flat", "background": [245, 245, 245], "margin": 20, "pitch": "uneven"},
     },
     "win7": {

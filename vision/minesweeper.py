@@ -24,6 +24,7 @@ from vision.geometry import GridGeometry, Region
 from vision.lattice import find_lattices
 from vision.panel import Panel, find_panel, read_face
 from vision.seven_segment import read_counter
+from vision.text_counter import read_text_counter, read_text_timer
 
 #: A lattice is a board only if at least this share of its cells match the skin.
 MIN_BOARD_SHARE = 0.25
@@ -186,7 +187,12 @@ def read_minesweeper(
         raise _cell_error(frame, geometry, verdict, sk.name)
     panel = location.panel
     counter = timer = None
-    if sk.counter is not None:
+    if sk.counter is not None and sk.counter.get("kind") == "text":
+        if panel.counter is not None:
+            counter = read_text_counter(frame.pixels, panel.counter)
+        if panel.timer is not None:
+            timer = read_text_timer(frame.pixels, panel.timer)
+    elif sk.counter is not None:
         if panel.counter is not None:
             counter = read_counter(frame.pixels, panel.counter, sk.counter)
         if panel.timer is not None:

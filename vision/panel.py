@@ -15,6 +15,7 @@ import numpy as np
 from calibration.skin import Skin
 from vision.cells import image_blocks
 from vision.geometry import GridGeometry, Region
+from vision.text_counter import find_text_counters
 
 #: Largest RMS distance (0-255) at which a face still counts as recognised.
 FACE_MAX_RMS = 40.0
@@ -54,6 +55,9 @@ def find_panel(pixels: np.ndarray, geometry: GridGeometry, skin: Skin, scale: fl
     """Counter, timer and face regions (frame pixels) above the grid, where the skin has them."""
     if skin.counter is None and not skin.faces:
         return Panel()
+    if skin.counter is not None and skin.counter.get("kind") == "text":
+        counter, timer = find_text_counters(pixels, geometry)
+        return Panel(counter, timer)
     pitch = geometry.pitch[1]
     top = geometry.row_edges[0]
     y0 = max(0, int(top - 5 * pitch))

@@ -31,7 +31,9 @@ _FIFTY_REASON = "an unavoidable 50/50: no number can ever tell these two cells a
 class Solver:
     """Picks moves for a board; ``mines`` is always the game's total mine count.
 
-    Flags on the board are taken as mines (the bot only flags certain mines).
+    Flags on the board are taken as mines (the bot only flags certain mines). A board whose
+    numbers contradict each other or the mine count raises :class:`BoardError`. ``seed`` makes
+    any random choice reproducible (today every stage is deterministic).
     """
 
     def __init__(self, rules: FirstClick = FirstClick.SAFE, seed: int | None = None) -> None:
@@ -56,8 +58,11 @@ class Solver:
             return [self._first(board, mines)]
         frontier = build_frontier(board, mines)
         safe, found = certain_cells(frontier)
+        if engine.COMPILED or not safe:
+            # a misread or contradictory board fails here, naming the cells, before any move
+            # (cheap with the C engine; the pure-Python engine is only paid for when needed)
+            engine.analyse(board, mines)
         if safe & found:
-            engine.analyse(board, mines)  # raises BoardError naming the contradiction
             raise BoardError("the numbers contradict each other")
         if safe:
             reason = "group reasoning: no mine here"

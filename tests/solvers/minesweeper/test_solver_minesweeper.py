@@ -101,3 +101,10 @@ def test_whole_games_finish_and_mostly_win(level):
 def test_move_text_of_decisions_round_trips():
     d = Solver().decide(Board.from_text("1#\n##"), 1)
     assert Move.from_text(d.move.to_text()) == d.move
+
+
+def test_a_contradiction_far_from_the_certain_moves_is_still_caught():
+    # the 1 at the top left has a certain move; the bottom right 3 and 1 cannot both hold
+    board = Board.from_text("1#....\n##....\n......\n...###\n...131\n......")
+    with pytest.raises(BoardError, match="contradict"):
+        Solver().plan(board, 4)
