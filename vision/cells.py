@@ -23,13 +23,9 @@ MAX_RMS = 30.0
 RADIUS_SHARE = 0.7
 MAX_PATCH = 80.0
 MIN_MARGIN = 1.15
-#: A cell this clearly nearest one template, with no local difference, is accepted even beyond
-#: that character's radius: resizing (nearest-neighbour 125-150 %) spreads a small error over
-#: the whole cell, while a glyph the skin lacks shows up as a local difference (xdemineur's
-#: pink 5 is only 18.6 from its empty cell, so the radius of both is 13).
-CLEAR_RMS = MAX_RMS / 2
-CLEAR_PATCH = MAX_PATCH / 2
-CLEAR_MARGIN = 1.5
+#: Accepted beyond its character's radius when this clear, with no local difference: resizing
+#: spreads a small error over the cell, a glyph the skin lacks differs locally (xdemineur's 5).
+CLEAR_RMS, CLEAR_PATCH, CLEAR_MARGIN = MAX_RMS / 2, MAX_PATCH / 2, 1.5
 #: Pseudo-character of the background template (never a board cell).
 NOT_A_CELL = "~"
 

@@ -52,7 +52,8 @@ def _face_bbox(img: np.ndarray, colour: tuple[int, ...]) -> tuple[int, int, int,
 
 
 def find_panel(pixels: np.ndarray, geometry: GridGeometry, skin: Skin, scale: float) -> Panel:
-    """Counter, timer and face regions (frame pixels) above the grid, where the skin has them."""
+    """Counter, timer and face regions (frame pixels) above the grid, where the skin has them
+    (text counters, gnome-mines', are beside it: :mod:`vision.text_counter`)."""
     if skin.counter is None and not skin.faces:
         return Panel()
     if skin.counter is not None and skin.counter.get("kind") == "text":

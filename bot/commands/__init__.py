@@ -33,7 +33,7 @@ VERBS: dict[str, str] = {
     "bench": "benchmarks that print figures (add --json for a machine-readable last line)",
     "demo": "the built-in default: the bot plays a game it can run by itself",
     "balda": "Balda (Балда) helpers: moves, best move",
-    "erudit": "Erudit / Scrabble helpers: best move",
+    "erudit": "Erudit / Scrabble helpers: best move, verify against brute force, fit leaves",
     "hangman": "Hangman helpers: hardest words",
 }
 

@@ -1,15 +1,20 @@
 """Capture the rare numbers 5-8 from the real xdemineur and gnome-mines: dense boards on Xvfb.
 
-    .venv/bin/python recordings/minesweeper/capture_dense.py xdemineur OUT_DIR [--games 40]
+    .venv/bin/python recordings/minesweeper/capture_dense.py xdemineur OUT_DIR [--games 200]
     .venv/bin/python recordings/minesweeper/capture_dense.py gnome-mines OUT_DIR [--games 40]
+        [--window 765x500] [--board 14x9]
 
 Ordinary games almost never show a 5 or more, so the skins could not learn them from ordinary
 captures. On a board with three or four mines in five cells nearly every opened cell is a high
 number. Each game opens the cells the project's solver finds least likely to hold a mine until it
-is lost (after a few clicks), and the lost picture (every mine shown, every opened number still
-there) is kept when it holds a wanted glyph (``--want``, 5678 by default) or a cell the skin
-cannot read yet. Beside each picture goes ``sheets/<name>.png``: the board enlarged with row and
-column numbers, to label it by eye. Labels are written by hand, never by this script.
+is lost (after a few clicks). The last picture before the losing click is kept when it shows a
+wanted glyph (``--want``, 5678 by default) or a cell the skin cannot read yet, with the lost
+picture of the same game as ``*-lost.png`` (every mine shown: the numbers of a label can be
+checked against it; a lost dense xdemineur board is mostly mine pictures, too few flat cells to
+locate it when resized). Beside each picture goes ``sheets/<name>.png``: the board enlarged with
+row and column numbers, to label it by eye. Labels are written by hand, never by this script.
+The last lines sum up the cells the skin refused and whether every lost board it read whole
+obeys the rules (each number equals the mines around it): a check on pictures nobody labelled.
 """
 
 from __future__ import annotations
