@@ -21,6 +21,8 @@ from solvers.minesweeper.solver import Solver
 
 @dataclass(frozen=True)
 class BenchSpec:
+    """What a benchmark run plays: level, first-click rule, seed and solver settings."""
+
     level: Level
     rules: FirstClick
     seed: int
@@ -30,6 +32,8 @@ class BenchSpec:
 
 @dataclass
 class GameResult:
+    """One simulated game: won or lost, solver times, and each guess for calibration."""
+
     won: bool
     call_ms: list[float]  # solver time of each plan() call
     guesses: list[tuple[float, bool]]  # (predicted mine probability, was a mine)

@@ -7,7 +7,6 @@ import time
 from dataclasses import dataclass
 
 from bot.bench_minesweeper import BenchSpec, GameResult, run_games
-from bot.errors import GamebotError
 from bot.progress import progress_bar
 from bot.report import emit
 from bot.stats import median, percentile, wilson_interval
@@ -15,6 +14,8 @@ from bot.stats import median, percentile, wilson_interval
 
 @dataclass
 class Decile:
+    """Guesses whose predicted mine probability fell in [low, high), and how many were mines."""
+
     low: float
     high: float
     guesses: int
@@ -55,8 +56,6 @@ def bench(args: argparse.Namespace) -> int:
     from solvers.minesweeper.rules import FirstClick, Level
 
     level = Level.parse(args.level)
-    if args.games < 1 or args.jobs < 1:
-        raise GamebotError("--games and --jobs must be at least 1")
     spec = BenchSpec(
         level,
         FirstClick(args.rules),

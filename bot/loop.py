@@ -48,6 +48,7 @@ class LoopOptions:
     settle_tries: int = 25  # grabs before a frame is taken as is
     stale_sleep: float = 0.005  # wait before grabbing again when the last move has not shown
     misread_tries: int = 5  # unreadable or contradictory frames in a row before stopping
+    drawing_wait: float = 0.1  # before grabbing an unreadable frame again: was it mid-animation?
     max_steps: int = 5000  # moves in one game before giving up on it
     pace: float = 0.0  # seconds to wait before each batch of clicks (so a person can watch)
     locate_timeout: float = 8.0  # seconds to find the board when the session starts
@@ -154,6 +155,18 @@ class Loop:
             a = b
         return a, False
 
+    def still_drawing(self, frame: Frame) -> bool:
+        """True when the board changes within ``drawing_wait`` of an unreadable frame: the
+        program was between two pictures (gnome-mines fades a cell's colour over several GTK
+        frames, and two grabs can fall on one of them), so the frame is stale, not misread."""
+        assert self.window is not None
+        time.sleep(self.options.drawing_wait)
+        later = self.screen.grab(self.window)
+        area = self.board_area
+        before = frame.pixels[area.top : area.bottom, area.left : area.right]
+        after = later.pixels[area.top : area.bottom, area.left : area.right]
+        return before.shape != after.shape or not np.array_equal(before, after)
+
     def observe(self, previous: Board | None, pending: list[Move], fresh: bool = False) -> Seen:
         """The next frame that reads, agrees with ``previous`` and shows ``pending``."""
         o = self.options
@@ -173,7 +186,10 @@ class Loop:
             except ReadError as exc:
                 if self.target.dismiss_dialogs():
                     continue
-                verdict, last_problem = Verdict.MISREAD, f"unreadable frame: {exc}"
+                if self.still_drawing(frame):
+                    verdict, last_problem = Verdict.STALE, f"still drawing: {exc}"
+                else:
+                    verdict, last_problem = Verdict.MISREAD, f"unreadable frame: {exc}"
             else:
                 if fresh:
                     ok = self.player.is_fresh(seen)

@@ -27,6 +27,8 @@ CHECKED = ("step", "outcome", "seen")  # events whose frame was read into their 
 
 @dataclass
 class Mismatch:
+    """A recorded frame that today's vision reads differently (or not at all), and how."""
+
     frame: str
     message: str
 
@@ -36,6 +38,8 @@ class Mismatch:
 
 @dataclass
 class ReplayReport:
+    """What re-reading one recording found: agreement, timings and game outcomes."""
+
     directory: Path
     header: dict[str, Any] = field(default_factory=dict)
     frames: int = 0

@@ -10,6 +10,8 @@ from bot import stats
 
 @dataclass
 class GameResult:
+    """One Minesweeper game the bot played on screen: the outcome and its timings."""
+
     number: int
     outcome: str  # "won", "lost", or "unfinished"
     seconds: float
@@ -34,6 +36,8 @@ class GameResult:
 
 @dataclass
 class SessionStats:
+    """Everything a play session counts, for its summary line and the JSON report."""
+
     games: list[GameResult] = field(default_factory=list)
     misreads: int = 0
     stale_frames: int = 0

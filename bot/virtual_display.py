@@ -7,9 +7,9 @@ import shutil
 import subprocess
 import time
 from pathlib import Path
-from types import TracebackType
 
 from bot.errors import GamebotError
+from bot.processes import stop_process
 
 
 def _free_display(start: int = 90) -> int:
@@ -78,12 +78,7 @@ class VirtualDisplay:
 
     def stop(self) -> None:
         if self._proc is not None:
-            self._proc.terminate()
-            try:
-                self._proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self._proc.kill()
-                self._proc.wait()
+            stop_process(self._proc)
             self._proc = None
         if self._old_display is None:
             os.environ.pop("DISPLAY", None)
@@ -93,10 +88,5 @@ class VirtualDisplay:
     def __enter__(self) -> VirtualDisplay:
         return self.start()
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.stop()

@@ -4,9 +4,11 @@
 
 For each skin: find the cell lattice in each of its labelled screenshots, cut every cell, group
 the cuts by their label, bring them to the skin's native cell size and keep the per-pixel
-median as that character's template. Windows XP glyphs that no screenshot shows are drawn by
-:mod:`calibration.classic_art`. Faces are cut around the yellow face. Layout and counter figures
-(measured once on the same screenshots) are data in :data:`SPECS`.
+median as that character's template, and record how far the cuts stray from their templates
+(``noise``: what the reader must tolerate of JPEG noise and shading). Windows XP glyphs that no
+screenshot shows are drawn by :mod:`calibration.classic_art`. Faces are cut around the yellow
+face. Layout and counter figures (measured once on the same screenshots) are data in
+:data:`SPECS`.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import numpy as np
 
 from calibration import classic_art
 from calibration.skin import BUILTIN_DIR, Skin, save_skin
-from vision.cells import coarse, cut_cell, image_blocks
+from vision.cells import coarse, cut_cell, image_blocks, look_noise
 from vision.frame import Frame
 from vision.lattice import find_lattices
 
@@ -203,6 +205,7 @@ def build(name: str, labelled: Path = LABELLED) -> Skin:
     cells = {ch: np.median(np.stack(v), axis=0).round().astype(np.uint8) for ch, v in cuts.items()}
     spread = float(spec.get("spread", 5.0))  # JPEG noise needs a wider look (win7)
     variants = {ch: looks for ch, v in cuts.items() if len(looks := _looks(v, spread)) > 1}
+    noise = max(look_noise(v, [cells[ch], *variants.get(ch, ())]) for ch, v in cuts.items())
     synthesised: dict[str, str] = {}
     if name == "winxp":
         extras = classic_art.classic_extras(cells["."], cells["#"])
@@ -227,6 +230,7 @@ def build(name: str, labelled: Path = LABELLED) -> Skin:
         variants=variants,
         description=spec["description"],
         source=spec["source"],
+        noise=round(noise, 1),
     )
 
 

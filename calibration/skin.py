@@ -50,7 +50,9 @@ class Skin:
     gaps included, as the lattice finder cuts them); ``variants`` adds more looks of the same
     character for reading only (Windows 7 shades its covered cells across the board).
     ``synthesised`` names the templates that were drawn rather than cut from a real
-    screenshot, with the reason.
+    screenshot, with the reason. ``noise`` is how far the cells the templates were cut from
+    stray from them (the reader's unexplained residual, :mod:`vision.residual`): 0 for clean
+    captures, more for a JPEG; the reader tolerates a little more than that.
     """
 
     name: str
@@ -64,6 +66,7 @@ class Skin:
     description: str = ""
     source: str = ""
     path: Path | None = None
+    noise: float = 0.0
 
     def __post_init__(self) -> None:
         w, h = self.cell_size
@@ -170,6 +173,7 @@ def load_skin_folder(folder: Path) -> Skin:
         description=str(data.get("description", "")),
         source=str(data.get("source", "")),
         path=folder,
+        noise=float(data.get("noise", 0.0)),
     )
 
 
@@ -241,6 +245,8 @@ def save_skin(skin: Skin, folder: str | Path) -> Path:
         "cells": cells,
         "synthesised": dict(skin.synthesised),
     }
+    if skin.noise:
+        data["noise"] = round(float(skin.noise), 1)
     if variants:
         data["variants"] = variants
     if faces:

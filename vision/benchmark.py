@@ -3,13 +3,13 @@
 Accuracy: every labelled screenshot is read at every scale asked for, resized both bilinearly
 and nearest-neighbour (the two ways desktop DPI scaling draws old programs); a cell counts as
 exact when it reads as its label, or, for cells labelled unreadable, when the reader refuses it.
-Speed: reading a located 30 x 16 board, and locating boards pasted into busy 1920 x 1080
-desktop pictures.
+Hold-out: the same pictures read by each skin without one of its glyphs (:mod:`vision.holdout`);
+the held-out glyph must be refused, nothing misread. Speed: reading a located 30 x 16 board,
+and locating boards pasted into busy 1920 x 1080 desktop pictures.
 """
 
 from __future__ import annotations
 
-import json
 import statistics
 import time
 from collections.abc import Callable
@@ -21,53 +21,11 @@ import numpy as np
 
 from calibration.skin import load_skin
 from vision.errors import ReadError
+from vision.fixtures import Fixture, load_fixtures, rescale
 from vision.frame import Frame
+from vision.holdout import HoldoutResult, variant_tag
+from vision.holdout import score_picture as holdout_picture
 from vision.minesweeper import cell_verdicts, locate_minesweeper, read_minesweeper
-
-LABELLED = Path(__file__).resolve().parent.parent / "recordings" / "minesweeper" / "labelled"
-
-
-@dataclass(frozen=True)
-class Fixture:
-    """A labelled screenshot: expected board (or expected refusal) and panel values."""
-
-    path: Path
-    skin: str
-    state: list[str] | None
-    unreadable: frozenset[tuple[int, int]]
-    counter: int | None
-    timer: int | None
-    face: str | None
-    error: str | None
-
-
-def load_fixtures(folder: Path | None = None) -> list[Fixture]:
-    folder = folder or LABELLED
-    data = json.loads((folder / "labels.json").read_text("utf-8"))["fixtures"]
-    out = []
-    for name, meta in data.items():
-        expected = folder / "expected" / (Path(name).stem + ".txt")
-        state = expected.read_text("utf-8").split() if expected.is_file() else None
-        out.append(
-            Fixture(
-                folder / name,
-                meta["skin"],
-                state,
-                frozenset(tuple(rc) for rc in meta.get("unreadable", [])),
-                meta.get("counter"),
-                meta.get("timer"),
-                meta.get("face"),
-                meta.get("error"),
-            )
-        )
-    return out
-
-
-def rescale(pixels: np.ndarray, scale: float, nearest: bool) -> np.ndarray:
-    if scale == 1.0:
-        return pixels
-    mode = cv2.INTER_NEAREST if nearest else cv2.INTER_LINEAR
-    return cv2.resize(pixels, None, fx=scale, fy=scale, interpolation=mode)
 
 
 @dataclass
@@ -82,8 +40,10 @@ class Score:
     panel_exact: int = 0
 
 
-def score_picture(fixture: Fixture, pixels: np.ndarray, score: Score) -> str | None:
-    """Read one (possibly rescaled) fixture; returns a line describing any miss."""
+def score_picture(fixture: Fixture, pixels: np.ndarray, score: Score,
+                  holdout: HoldoutResult | None = None, tag: str = "") -> str | None:
+    """Read one (possibly rescaled) fixture; returns a line describing any miss. With
+    ``holdout``, the picture also goes into the hold-out matrix (read where it was found)."""
     frame = Frame.from_pixels(pixels)
     if fixture.error is not None:
         score.refusals_expected += 1
@@ -104,6 +64,8 @@ def score_picture(fixture: Fixture, pixels: np.ndarray, score: Score) -> str | N
     verdict = cell_verdicts(frame, location)
     if verdict.best.shape != (rows, cols):
         return f"found {verdict.best.shape[0]}x{verdict.best.shape[1]}, expected {rows}x{cols}"
+    if holdout is not None and location.skin == fixture.skin:
+        holdout_picture(holdout, fixture, frame, location, tag)
     chars = verdict.text().split("\n")
     misses = []
     for r in range(rows):
@@ -185,13 +147,15 @@ def run_vision_bench(
     """Everything ``gamebot bench vision`` prints: (JSON summary, human lines)."""
     fixtures = load_fixtures(folder)
     score = Score()
+    holdout = HoldoutResult()
     lines: list[str] = []
     misses: list[str] = []
     for fixture in fixtures:
         base = Frame.from_file(fixture.path).pixels
         for scale in scales:
             for nearest in (False, True) if scale != 1.0 else (False,):
-                miss = score_picture(fixture, rescale(base, scale, nearest), score)
+                miss = score_picture(fixture, rescale(base, scale, nearest), score, holdout,
+                                     variant_tag(scale, nearest))
                 if miss:
                     how = "nearest" if nearest else "bilinear"
                     misses.append(f"  {fixture.path.name} at {scale:g} ({how}): {miss}")
@@ -248,6 +212,10 @@ def run_vision_bench(
         "refusals_ok": score.refusals_ok,
         "panels_checked": score.panel_checked,
         "panels_exact": score.panel_exact,
+        "holdout_cells": holdout.held_cells,
+        "holdout_refused": holdout.refused,
+        "holdout_misreads": holdout.misreads,
+        "holdout": holdout.to_dict(),
         "scales": scales,
     }
     lines.append(f"fixtures {len(fixtures)}, pictures read {score.pictures} (every fixture at"
@@ -258,6 +226,7 @@ def run_vision_bench(
     lines.append(f"refused as expected {score.refusals_ok}/{score.refusals_expected};"
                  f" counter/timer/face exact {score.panel_exact}/{score.panel_checked}")
     lines.extend(misses)
+    lines.extend(holdout.lines())
     by_skin = ", ".join(f"{k} {v:.2f}" for k, v in read_times.items())
     lines.append(f"read a located 30x16 board: median {read_ms:.2f} ms, fastest"
                  f" {read_fast.get('winxp', 0.0):.2f} ms (medians by skin: {by_skin})")

@@ -3,19 +3,24 @@
 Each cell is area-averaged onto a fixed grid of ``BLOCKS`` x ``BLOCKS`` colour blocks, cut at its
 own edges, so a cell drawn at 100, 125, 150 or 200 % (or on gnome-mines' uneven pitch) gives the
 same features as the skin's native template. A cell is accepted only when its nearest template
-is close overall, no part of it differs strongly (an extra glyph stroke), and the runner-up is
-clearly further away; anything else is reported, never guessed.
+is close overall, no part of it differs strongly (an extra glyph stroke), the runner-up is
+clearly further away, and the template explains every part of it (:mod:`vision.residual`: a
+glyph the skin lacks is refused even when it differs from a known one only by colour or a small
+mark); anything else is reported, never guessed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 import cv2
 import numpy as np
 
 from calibration.skin import CELL_CHARS, Skin
+from vision.cell_grid import CellGrid
 from vision.geometry import GridGeometry
+from vision.residual import envelope, soften, tolerance, unexplained
 
 BLOCKS = 16
 #: Acceptance limits, in 0-255 colour units (see :func:`classify`).
@@ -28,93 +33,6 @@ MIN_MARGIN = 1.15
 CLEAR_RMS, CLEAR_PATCH, CLEAR_MARGIN = MAX_RMS / 2, MAX_PATCH / 2, 1.5
 #: Pseudo-character of the background template (never a board cell).
 NOT_A_CELL = "~"
-
-
-@dataclass(frozen=True)
-class CellGrid:
-    """Cell centres and pitch in fractional pixels (continuous coordinates: pixel i covers
-    [i, i + 1)). Features are sampled on a window of one pitch around each centre, so a board
-    at 125 % or on gnome-mines' uneven steps is cut where it really is, not where rounding put it.
-    """
-
-    col_centres: tuple[float, ...]
-    row_centres: tuple[float, ...]
-    pitch_x: float
-    pitch_y: float
-
-    @classmethod
-    def from_geometry(cls, geometry: GridGeometry) -> CellGrid:
-        """Cells of whole-pixel edges. Edges that are a fractional pitch rounded (a window
-        drawn at 125 %) are put back on that pitch, so no cell is sampled half a pixel off."""
-
-        def centres(edges: tuple[int, ...]) -> tuple[tuple[float, ...], float]:
-            e = np.asarray(edges, np.float64)
-            k = np.arange(len(e))
-            slope, intercept = np.polyfit(k, e, 1) if len(e) > 2 else (e[1] - e[0], e[0])
-            if np.abs(e - (intercept + slope * k)).max() <= 0.55:
-                mids = intercept + slope * (k[:-1] + 0.5)
-                return tuple(mids.tolist()), float(slope)
-            return tuple(((e[:-1] + e[1:]) / 2).tolist()), float((e[-1] - e[0]) / (len(e) - 1))
-
-        cols, pw = centres(geometry.col_edges)
-        rows, ph = centres(geometry.row_edges)
-        return cls(cols, rows, pw, ph)
-
-    @classmethod
-    def uniform(cls, x0: float, y0: float, px: float, py: float, rows: int, cols: int
-                ) -> CellGrid:
-        """Cells on one pitch; (x0, y0) is the top-left corner of the first cell."""
-        return cls(tuple(x0 + (c + 0.5) * px for c in range(cols)),
-                   tuple(y0 + (r + 0.5) * py for r in range(rows)), px, py)
-
-    @property
-    def rows(self) -> int:
-        return len(self.row_centres)
-
-    @property
-    def cols(self) -> int:
-        return len(self.col_centres)
-
-    def moved(self, dx: float = 0.0, dy: float = 0.0, kx: float = 1.0, ky: float = 1.0
-              ) -> CellGrid:
-        """Shifted by (dx, dy) and stretched about its middle by (kx, ky)."""
-        mx = (self.col_centres[0] + self.col_centres[-1]) / 2
-        my = (self.row_centres[0] + self.row_centres[-1]) / 2
-        return CellGrid(tuple(mx + (c - mx) * kx + dx for c in self.col_centres),
-                        tuple(my + (r - my) * ky + dy for r in self.row_centres),
-                        self.pitch_x * kx, self.pitch_y * ky)
-
-    def bounds(self) -> tuple[float, float, float, float]:
-        """(left, top, right, bottom) of the sampled windows."""
-        return (self.col_centres[0] - self.pitch_x / 2, self.row_centres[0] - self.pitch_y / 2,
-                self.col_centres[-1] + self.pitch_x / 2, self.row_centres[-1] + self.pitch_y / 2)
-
-    def inside(self, width: int, height: int) -> bool:
-        left, top, right, bottom = self.bounds()
-        return left >= -0.01 and top >= -0.01 and right <= width + 0.01 and bottom <= height + 0.01
-
-    def geometry(self) -> GridGeometry:
-        """Whole-pixel cell edges (for clicks and drawing): half-way between centres."""
-
-        def edges(centres: tuple[float, ...], pitch: float) -> tuple[int, ...]:
-            c = np.asarray(centres)
-            mids = (c[:-1] + c[1:]) / 2
-            allv = np.concatenate([[c[0] - pitch / 2], mids, [c[-1] + pitch / 2]])
-            return tuple(int(v) for v in np.floor(allv + 0.5))
-
-        return GridGeometry(edges(self.col_centres, self.pitch_x),
-                            edges(self.row_centres, self.pitch_y))
-
-    def is_whole(self) -> bool:
-        """True when every window is a whole-pixel, equal-size cell (the fast path applies)."""
-        if not (float(self.pitch_x).is_integer() and float(self.pitch_y).is_integer()):
-            return False
-        left, top, _, _ = self.bounds()
-        if not (float(left).is_integer() and float(top).is_integer()):
-            return False
-        steps_x = np.diff(self.col_centres) if self.cols > 1 else np.array([self.pitch_x])
-        steps_y = np.diff(self.row_centres) if self.rows > 1 else np.array([self.pitch_y])
-        return bool(np.all(steps_x == self.pitch_x) and np.all(steps_y == self.pitch_y))
 
 
 def _sample_points(centres: tuple[float, ...], pitch: float, blocks: int) -> np.ndarray:
@@ -190,6 +108,21 @@ def image_blocks(img: np.ndarray, blocks: int = BLOCKS) -> np.ndarray:
     return board_blocks(img, geometry, blocks)[0, 0]
 
 
+def look_noise(cuts: list[np.ndarray], looks: list[np.ndarray]) -> float:
+    """How far cell cuts stray from the nearest of their character's looks: the largest
+    unexplained residual (:mod:`vision.residual`), recorded in a skin as ``noise``."""
+    if not cuts or not looks:
+        return 0.0
+    feats = np.stack([image_blocks(c) for c in cuts])
+    ref = np.stack([image_blocks(look) for look in looks])
+    nearest = ((feats[:, None] - ref[None]) ** 2).reshape(len(cuts), len(looks), -1).sum(axis=2)
+    pick = nearest.argmin(axis=1)
+    edges = [envelope(look, BLOCKS) for look in looks]
+    bright = np.stack([edges[i][0] for i in pick])
+    dark = np.stack([edges[i][1] for i in pick])
+    return float(unexplained(feats, bright, dark, soften(ref[pick])).max())
+
+
 def _smooth(pooled: np.ndarray, n: int, half: int) -> np.ndarray:
     """[1 2 1] smoothing of each cell's ``half`` x ``half`` blocks (replicated cell borders),
     flattened to (n, d). In-place adds on views: no transposed copies of the whole board."""
@@ -262,7 +195,9 @@ class GlyphBank:
     Row ``i`` of ``features`` is a template of character ``chars[owner[i]]`` (a character may
     have several looks). ``radius`` is how far a cell may be from its character's nearest
     template: a share of the distance to the nearest template of another character, so a
-    low-contrast skin (gnome-mines) gets a tight limit and a bold one a looser one.
+    low-contrast skin (gnome-mines) gets a tight limit and a bold one a looser one. ``bright``,
+    ``dark`` and ``soft`` are what :func:`vision.residual.unexplained` compares a cell with,
+    and ``tolerance`` how much of it a cell may leave unexplained.
     """
 
     skin: str
@@ -274,15 +209,22 @@ class GlyphBank:
     fit_norms: np.ndarray  # (R,) squared norms of ``fit`` rows
     owner: np.ndarray  # (R,) index into chars
     radius: np.ndarray  # (len(chars),) acceptance radius per character
+    bright: np.ndarray  # (R, B, B, 3) float32: brightest template pixel within a block
+    dark: np.ndarray  # (R, B, B, 3) float32: darkest template pixel within a block
+    soft: np.ndarray  # (R, B, B, 3) float32: template blocks softened as resampling does
+    tolerance: float  # largest unexplained residual a cell may have
 
     @classmethod
     def from_skin(cls, skin: Skin, blocks: int = BLOCKS) -> GlyphBank:
         chars = skin.chars
-        feats, owner = [], []
+        feats, owner, bright, dark = [], [], [], []
         for i, ch in enumerate(chars):
             for img in (skin.cells[ch], *skin.variants.get(ch, ())):
                 feats.append(image_blocks(img, blocks))
                 owner.append(i)
+                hi, lo = envelope(img, blocks)
+                bright.append(hi)
+                dark.append(lo)
         if "background" in skin.layout:
             # The window around the board, as a cell that is never accepted: keeps a plain
             # margin from passing for an opened cell on low-contrast skins.
@@ -290,6 +232,8 @@ class GlyphBank:
             plain[:] = skin.colour("background", (0, 0, 0))
             feats.append(plain)
             owner.append(len(chars))
+            bright.append(plain)
+            dark.append(plain)
             chars += NOT_A_CELL
         fine = np.stack(feats).astype(np.float32)
         dist = distance_features(fine)
@@ -305,24 +249,28 @@ class GlyphBank:
         fit = np.ascontiguousarray(fit[real])
         f64 = fit.astype(np.float64)
         return cls(skin.name, chars, fine.reshape(len(fine), -1), dist, (d64**2).sum(axis=1),
-                   fit, (f64**2).sum(axis=1), own, radius)
+                   fit, (f64**2).sum(axis=1), own, radius, np.stack(bright), np.stack(dark),
+                   soften(fine), tolerance(skin.noise))
 
 
-_BANKS: dict[int, GlyphBank] = {}
+#: Banks of the skins in use, dropped with their skin: a skin learned during play (same name,
+#: one more template) must never be read with the bank of an older skin at a reused ``id``.
+_BANKS: WeakKeyDictionary[Skin, GlyphBank] = WeakKeyDictionary()
 
 
 def glyph_bank(skin: Skin) -> GlyphBank:
     """The (cached) bank for a loaded skin."""
-    bank = _BANKS.get(id(skin))
-    if bank is None or bank.skin != skin.name:
+    bank = _BANKS.get(skin)
+    if bank is None:
         bank = GlyphBank.from_skin(skin)
-        _BANKS[id(skin)] = bank
+        _BANKS[skin] = bank
     return bank
 
 
 @dataclass(frozen=True)
 class CellVerdict:
-    """Per-cell results: best char index, its RMS distance, worst local patch, margin ratio."""
+    """Per-cell results: best char index, its RMS distance, worst local patch, margin ratio,
+    and the residual its template cannot explain."""
 
     best: np.ndarray  # (rows, cols) int, index into bank.chars
     rms: np.ndarray  # (rows, cols) float
@@ -330,11 +278,14 @@ class CellVerdict:
     margin: np.ndarray  # (rows, cols) float: second-best char's rms / best rms
     limit: np.ndarray  # (rows, cols) float: the acceptance radius of the best char
     chars: str
+    unexplained: np.ndarray  # (rows, cols) float: see vision.residual
+    tolerance: float
 
     @property
     def accepted(self) -> np.ndarray:
         ok = (self.rms <= self.limit) & (self.patch <= MAX_PATCH) & (self.margin >= MIN_MARGIN)
         ok |= (self.rms <= CLEAR_RMS) & (self.patch <= CLEAR_PATCH) & (self.margin >= CLEAR_MARGIN)
+        ok &= self.unexplained <= self.tolerance
         if self.chars.endswith(NOT_A_CELL):
             ok &= self.best != len(self.chars) - 1
         return ok
@@ -379,6 +330,8 @@ def classify(features: np.ndarray, bank: GlyphBank) -> CellVerdict:
     q = max(1, blocks // 4)
     pooled = cv2.resize(worst, (blocks // q, n * blocks // q), interpolation=cv2.INTER_AREA)
     patch = pooled.reshape(n, -1).max(axis=1)
+    left = unexplained(features.reshape(n, blocks, blocks, 3), bank.bright[rows_of_best],
+                       bank.dark[rows_of_best], bank.soft[rows_of_best])
     shape = (rows, cols)
     return CellVerdict(
         best.reshape(shape),
@@ -387,6 +340,8 @@ def classify(features: np.ndarray, bank: GlyphBank) -> CellVerdict:
         margin.reshape(shape),
         bank.radius[best].reshape(shape),
         bank.chars,
+        left.reshape(shape),
+        bank.tolerance,
     )
 
 

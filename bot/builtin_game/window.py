@@ -15,15 +15,7 @@ import numpy as np
 
 from bot.builtin_game import TITLE
 from bot.screens.base import Button
-from bot.screens.sim import (
-    FACE_REACH,
-    FACES,
-    Renderer,
-    move_for_click,
-    shown_board,
-    skin_renderer,
-)
-from bot.targets.base import face_point
+from bot.screens.sim import FACES, Renderer, move_for_click, on_face, shown_board, skin_renderer
 from solvers.minesweeper.game import Game, Status
 from solvers.minesweeper.rules import FirstClick, Level
 from vision.geometry import GridGeometry, Point, Region
@@ -108,9 +100,7 @@ class MinesweeperWindow:
     def _on_click(self, event: tk.Event, number: int) -> None:
         assert self.geometry is not None
         point = Point(int(event.x), int(event.y))
-        face = face_point(Region(0, 0, *self._size), self.geometry.bounds)
-        near_face = abs(point.x - face.x) <= FACE_REACH and abs(point.y - face.y) <= FACE_REACH
-        if number == 1 and near_face:
+        if number == 1 and on_face(point, Region(0, 0, *self._size), self.geometry.bounds):
             self.new_game()
             return
         cell = self.geometry.cell_at(point)

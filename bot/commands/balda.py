@@ -10,28 +10,20 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.commands import Command
-from bot.errors import GamebotError
+from bot.commands.options import (
+    add_json,
+    count,
+    named_input,
+    positive_float,
+    positive_int,
+    read_input,
+)
 
 if TYPE_CHECKING:
     from solvers.balda import BaldaState, Lexicon
-
-
-def _positive_float(text: str) -> float:
-    value = float(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
-    return value
-
-
-def _count(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
-    return value
 
 
 def _dictionary_options(parser: argparse.ArgumentParser) -> None:
@@ -46,7 +38,7 @@ def _dictionary_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="also accept plural-only nouns such as НОЖНИЦЫ (built-in list only)",
     )
-    parser.add_argument("--json", action="store_true", help="end with one JSON line")
+    add_json(parser)
 
 
 def _lexicon(args: argparse.Namespace) -> Lexicon:
@@ -67,18 +59,16 @@ def _lexicon(args: argparse.Namespace) -> Lexicon:
 def _read_position(name: str) -> BaldaState:
     from solvers.balda import BaldaState
 
-    text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
-    try:
+    text = read_input(name)
+    with named_input(name):
         return BaldaState.from_text(text)
-    except ValueError as exc:
-        raise GamebotError(f"{name}: {exc}") from exc
 
 
 # ----- balda moves -------------------------------------------------------------------------
 def _configure_moves(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("position", metavar="POSITION.txt", help="state text file, or - for stdin")
     parser.add_argument(
-        "--limit", type=_count, default=0, metavar="N", help="show only the first N moves"
+        "--limit", type=count, default=0, metavar="N", help="show only the first N moves"
     )
     _dictionary_options(parser)
 
@@ -115,13 +105,17 @@ def _configure_best(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("position", metavar="POSITION.txt", help="state text file, or - for stdin")
     parser.add_argument(
         "--time",
-        type=_positive_float,
+        type=positive_float,
         default=1.0,
         metavar="S",
         help="thinking time in seconds (default 1.0); depth 1 always completes",
     )
     parser.add_argument(
-        "--depth", type=int, default=None, metavar="D", help="stop after D plies (default: time)"
+        "--depth",
+        type=positive_int,
+        default=None,
+        metavar="D",
+        help="stop after D plies (default: when the time is up)",
     )
     parser.add_argument(
         "--explain", action="store_true", help="say why: depth, nodes, best alternatives"
@@ -133,8 +127,6 @@ def _run_best(args: argparse.Namespace) -> int:
     from bot.report import emit
     from solvers.balda import search_decision
 
-    if args.depth is not None and args.depth < 1:
-        raise GamebotError(f"--depth must be at least 1, not {args.depth}")
     state = _read_position(args.position)
     decision = search_decision(state, _lexicon(args), seconds=args.time, max_depth=args.depth)
     lines = [decision.move.to_text()]
@@ -151,12 +143,12 @@ def _run_best(args: argparse.Namespace) -> int:
 # ----- bench balda -------------------------------------------------------------------------
 def _configure_bench(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--games", type=_count, default=100, metavar="N", help="self-play games (default 100)"
+        "--games", type=count, default=100, metavar="N", help="self-play games (default 100)"
     )
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="random seed (default 1)")
     parser.add_argument(
         "--time",
-        type=_positive_float,
+        type=positive_float,
         default=0.25,
         metavar="S",
         help="search time per move in the games, seconds (default 0.25)",
@@ -166,21 +158,21 @@ def _configure_bench(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--positions",
-        type=_count,
+        type=count,
         default=200,
         metavar="N",
         help="midgame positions to time move generation on (default 200)",
     )
     parser.add_argument(
         "--depth-positions",
-        type=_count,
+        type=count,
         default=50,
         metavar="N",
         help="midgame positions to measure search depth on (default 50)",
     )
     parser.add_argument(
         "--depth-time",
-        type=_positive_float,
+        type=positive_float,
         default=1.0,
         metavar="S",
         help="search time per depth-probe position (default 1.0)",
@@ -193,7 +185,7 @@ def _configure_bench(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--oracle",
-        type=_count,
+        type=count,
         default=0,
         metavar="N",
         help="also check move generation against the brute-force oracle on N midgame "

@@ -4,14 +4,31 @@ the oracle checks of the move generator and the endgame solver."""
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from bot.commands import Command
+from bot.commands.options import (
+    add_json,
+    count,
+    named_input,
+    positive_int,
+    read_input,
+)
 
-RULES_HELP = "erudit (default), scrabble-ru or scrabble-en, or a rules .json file"
+if TYPE_CHECKING:
+    from solvers.erudit.dictionary import WordGraph
+    from solvers.erudit.game import GameRecord
+    from solvers.erudit.rules import Rules
+    from solvers.erudit.selfplay import MatchResult
 
 
 def _rules_options(p: argparse.ArgumentParser, default: str | None = "erudit") -> None:
-    p.add_argument("--rules", default=default, help=RULES_HELP)
+    shown = default or "the position's 'rules:' line"
+    p.add_argument(
+        "--rules",
+        default=default,
+        help=f"erudit, scrabble-ru or scrabble-en, or a rules .json file (default: {shown})",
+    )
     p.add_argument(
         "--dictionary",
         metavar="FILE",
@@ -30,19 +47,19 @@ def _rules_options(p: argparse.ArgumentParser, default: str | None = "erudit") -
     p.add_argument("--premiums", metavar="FILE", help="premium grid: 15 lines of . d t D T")
 
 
-def _load(args: argparse.Namespace, rules_name: str | None = None) -> tuple[object, object]:
+def _load(args: argparse.Namespace, rules_name: str | None = None) -> tuple[Rules, WordGraph]:
     from pathlib import Path
 
     from solvers.erudit.dictionary import graph_for
     from solvers.erudit.rules import load_rules
 
-    rules = load_rules(rules_name or args.rules)
-    premiums = Path(args.premiums).read_text(encoding="utf-8") if args.premiums else None
-    rules = rules.with_options(
-        wildcard_scoring=args.wildcard_score,
-        multiword=True if args.multiword else None,
-        premiums=premiums,
+    rules = load_rules(rules_name or args.rules).with_options(
+        wildcard_scoring=args.wildcard_score, multiword=True if args.multiword else None
     )
+    if args.premiums:
+        grid = read_input(args.premiums)
+        with named_input(args.premiums):
+            rules = rules.with_options(premiums=grid)
     graph = graph_for(str(Path(args.dictionary).resolve()) if args.dictionary else rules.dictionary)
     return rules, graph
 
@@ -51,35 +68,42 @@ def _load(args: argparse.Namespace, rules_name: str | None = None) -> tuple[obje
 def _configure_best(p: argparse.ArgumentParser) -> None:
     p.add_argument("position", metavar="POSITION.txt", help="position text file ('-' for stdin)")
     _rules_options(p, default=None)
-    p.add_argument("--top", type=int, default=10, help="how many moves to list (default 10)")
+    p.add_argument(
+        "--top",
+        type=positive_int,
+        metavar="N",
+        default=10,
+        help="how many moves to list (default 10)",
+    )
     p.add_argument("--greedy", action="store_true", help="rank by score only, not by equity")
     p.add_argument(
         "--endgame-budget",
-        type=int,
+        type=count,
+        metavar="N",
         default=5000,
         help="nodes the endgame search may visit when the bag is empty (default 5000)",
     )
     p.add_argument(
         "--breadth",
-        type=int,
+        type=positive_int,
         help="several-words turns: keep the N best placements a step (default: full search)",
     )
-    p.add_argument("--json", action="store_true", help="last line: the result as JSON")
+    add_json(p)
 
 
 def _run_best(args: argparse.Namespace) -> int:
-    import sys
     import time
-    from pathlib import Path
 
     from bot.report import emit
     from solvers.erudit.best import best_moves
     from solvers.erudit.position import Position
 
-    text = sys.stdin.read() if args.position == "-" else Path(args.position).read_text("utf-8")
-    head_rules = Position.from_text(text).rules.name if args.rules is None else args.rules
+    text = read_input(args.position)
+    with named_input(args.position):
+        head_rules = Position.from_text(text).rules.name if args.rules is None else args.rules
     rules, graph = _load(args, head_rules)
-    position = Position.from_text(text, rules)
+    with named_input(args.position):
+        position = Position.from_text(text, rules)
     start = time.perf_counter()
     decisions = best_moves(
         position,
@@ -109,22 +133,26 @@ def _run_best(args: argparse.Namespace) -> int:
 
 # --- bench erudit --------------------------------------------------------------------------------
 def _configure_bench(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=100, help="self-play games (default 100)")
+    p.add_argument(
+        "--games", type=positive_int, metavar="N", default=100, help="self-play games (default 100)"
+    )
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     _rules_options(p)
     p.add_argument(
         "--timing-positions",
-        type=int,
+        type=count,
+        metavar="N",
         default=100,
         help="mid-game boards for the move-generation timings (default 100)",
     )
     p.add_argument(
         "--endgame-budget",
-        type=int,
+        type=count,
+        metavar="N",
         default=300,
         help="nodes the equity player's endgame search may visit a move (default 300)",
     )
-    p.add_argument("--json", action="store_true", help="last line: the figures as JSON")
+    add_json(p)
 
 
 def _run_bench(args: argparse.Namespace) -> int:
@@ -137,15 +165,13 @@ def _run_bench(args: argparse.Namespace) -> int:
     from solvers.erudit.player import EquityPlayer, greedy
     from solvers.erudit.selfplay import play_match, time_movegen
 
-    if args.games < 1:
-        raise ValueError("--games must be at least 1")
     rules, graph = _load(args)
     equity = EquityPlayer(load_leaves(rules), endgame_budget=args.endgame_budget)
     start = time.perf_counter()
     with progress_bar(args.games, f"{rules.name} equity vs greedy") as bar:
 
-        def on_game(i: int, record: object, result: object) -> None:
-            bar.advance(status=f"{result.win_rate:.1%}")  # type: ignore[attr-defined]
+        def on_game(i: int, record: GameRecord, result: MatchResult) -> None:
+            bar.advance(status=f"{result.win_rate:.1%}")
 
         result = play_match(
             equity,
@@ -205,8 +231,16 @@ def _run_bench(args: argparse.Namespace) -> int:
 
 # --- erudit fit-leaves ---------------------------------------------------------------------------
 def _configure_fit(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=400, help="self-play games a round (default 400)")
-    p.add_argument("--rounds", type=int, default=2, help="fit rounds (default 2)")
+    p.add_argument(
+        "--games",
+        type=positive_int,
+        metavar="N",
+        default=400,
+        help="self-play games a round (default 400)",
+    )
+    p.add_argument(
+        "--rounds", type=positive_int, metavar="N", default=2, help="fit rounds (default 2)"
+    )
     p.add_argument("--seed", type=int, default=1000, help="seed (default 1000)")
     _rules_options(p)
     p.add_argument("--out", metavar="FILE", help="where to write (default: the rules' data file)")
@@ -241,12 +275,22 @@ def _run_fit(args: argparse.Namespace) -> int:
 
 # --- erudit verify -------------------------------------------------------------------------------
 def _configure_verify(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--positions", type=int, default=300, help="random positions (default 300)")
-    p.add_argument("--endgames", type=int, default=100, help="random endgames (default 100)")
-    p.add_argument("--words", type=int, default=1500, help="dictionary sample size (default 1500)")
+    p.add_argument(
+        "--positions", type=count, metavar="N", default=300, help="random positions (default 300)"
+    )
+    p.add_argument(
+        "--endgames", type=count, metavar="N", default=100, help="random endgames (default 100)"
+    )
+    p.add_argument(
+        "--words",
+        type=positive_int,
+        metavar="N",
+        default=1500,
+        help="dictionary sample size (default 1500)",
+    )
     p.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     _rules_options(p)
-    p.add_argument("--json", action="store_true", help="last line: the counts as JSON")
+    add_json(p)
 
 
 def _run_verify(args: argparse.Namespace) -> int:

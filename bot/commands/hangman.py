@@ -10,21 +10,16 @@ from __future__ import annotations
 import argparse
 
 from bot.commands import Command
-from bot.commands.hangman_common import (
-    PRIORS,
-    STRATEGIES,
-    lexicon_from_args,
-    positive,
-    solver_options,
-)
+from bot.commands.hangman_common import PRIORS, STRATEGIES, lexicon_from_args, solver_options
 from bot.commands.hangman_play import COMMANDS as PLAY_COMMANDS
+from bot.commands.options import positive_int
 
 # --- hangman hardest ------------------------------------------------------------------------
 
 
 def _configure_hardest(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--length", type=positive, default=6, help="word length (default: 6)")
-    p.add_argument("--top", type=positive, default=10, help="how many words (default: 10)")
+    p.add_argument("--length", type=positive_int, default=6, help="word length (default: 6)")
+    p.add_argument("--top", type=positive_int, default=10, help="how many words (default: 10)")
     p.add_argument("--easiest", action="store_true", help="list the easiest words instead")
     solver_options(p, "greedy", "uniform")
 
@@ -67,7 +62,7 @@ def _configure_solve(p: argparse.ArgumentParser) -> None:
         help="what is known: the word with '-' (or '_') for unknown letters, then the wrong "
         "letters, e.g. '__a--e wrong=st' (or put '--' before a text that starts with '-')",
     )
-    p.add_argument("--min-length", type=positive, default=6, help="shortest word (default: 6)")
+    p.add_argument("--min-length", type=positive_int, default=6, help="shortest word (default: 6)")
     solver_options(p, "maxwin", "uniform")
 
 
@@ -90,7 +85,7 @@ def _run_solve(args: argparse.Namespace) -> int:
 
 
 def _configure_bench(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--min-length", type=positive, default=6, help="shortest word (default: 6)")
+    p.add_argument("--min-length", type=positive_int, default=6, help="shortest word (default: 6)")
     p.add_argument(
         "--baseline",
         choices=(*STRATEGIES, "none"),

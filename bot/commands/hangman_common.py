@@ -5,19 +5,17 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from bot.commands.options import add_json, positive_int
+from solvers.hangman.game import BSD_MAX_MISSES
+from solvers.hangman.words import SYSTEM_WORDS
+
 if TYPE_CHECKING:
     from solvers.hangman.lexicon import Lexicon
 
-SYSTEM_WORDS = "/usr/share/dict/words"
+# The names of solvers.hangman.strategies.STRATEGIES and solvers.hangman.priors.PRIORS, repeated
+# so that building the parser does not import numpy (a test keeps them equal).
 STRATEGIES = ("greedy", "expected", "maxwin")
 PRIORS = ("uniform", "wordfreq", "bsdgames")
-
-
-def positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {text}")
-    return value
 
 
 def solver_options(p: argparse.ArgumentParser, strategy: str, prior: str) -> None:
@@ -38,16 +36,16 @@ def solver_options(p: argparse.ArgumentParser, strategy: str, prior: str) -> Non
     p.add_argument(
         "--dictionary",
         metavar="FILE",
-        default=SYSTEM_WORDS,
+        default=str(SYSTEM_WORDS),
         help="word list, one word a line; only lowercase a-z words count (default: %(default)s)",
     )
     p.add_argument(
         "--misses",
-        type=positive,
-        default=7,
-        help="the game is lost at this miss (bsdgames: 7) (default: %(default)s)",
+        type=positive_int,
+        default=BSD_MAX_MISSES,
+        help="the game is lost at this miss (default: %(default)s, as in bsdgames)",
     )
-    p.add_argument("--json", action="store_true", help="last stdout line: one JSON object")
+    add_json(p)
 
 
 def lexicon_from_args(

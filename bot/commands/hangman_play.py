@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.commands import Command
-from bot.commands.hangman_common import lexicon_from_args, positive, solver_options
+from bot.commands.hangman_common import lexicon_from_args, solver_options
+from bot.commands.options import add_json, positive_int
 
 if TYPE_CHECKING:
     from bot.games.hangman import HangmanSession
@@ -33,7 +34,7 @@ def _configure_read(p: argparse.ArgumentParser) -> None:
         help="screenshot of the same xterm showing the calibration screen (play --record saves"
         " one as calibration.png)",
     )
-    p.add_argument("--json", action="store_true", help="last stdout line: one JSON object")
+    add_json(p)
 
 
 def _run_read(args: argparse.Namespace) -> int:
@@ -52,8 +53,8 @@ def _run_read(args: argparse.Namespace) -> int:
 
 
 def _configure_play(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=positive, default=10, help="words to play (default: 10)")
-    p.add_argument("--min-length", type=positive, default=6, help="hangman -m (default: 6)")
+    p.add_argument("--games", type=positive_int, default=10, help="words to play (default: 10)")
+    p.add_argument("--min-length", type=positive_int, default=6, help="hangman -m (default: 6)")
     p.add_argument(
         "--log",
         type=Path,
@@ -67,7 +68,9 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         help="afterwards, compare the win rate with the simulated one (plays the dictionary)",
     )
     p.add_argument("--font", default="DejaVu Sans Mono", help="xterm font (default: %(default)s)")
-    p.add_argument("--font-size", type=positive, default=11, help="xterm font size (default: 11)")
+    p.add_argument(
+        "--font-size", type=positive_int, default=11, help="xterm font size (default: 11)"
+    )
     solver_options(p, "maxwin", "bsdgames")
 
 

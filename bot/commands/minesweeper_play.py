@@ -11,12 +11,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.commands import Command
+from bot.commands.options import add_json
 
 if TYPE_CHECKING:
     from bot.results import SessionStats
     from bot.session import PlayConfig, PlayResult
     from solvers.minesweeper.rules import Level
 
+# bot.targets.NAMES, repeated so that --help imports no vision code (a test keeps them equal).
 TARGETS = ("auto", "builtin", "xdemineur", "gnome-mines", "window-title", "sim")
 
 
@@ -107,7 +109,7 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         default=Path("out"),
         help="folder for logs, dry-run images and problem frames (default out/)",
     )
-    p.add_argument("--json", action="store_true", help="last stdout line: one JSON object")
+    add_json(p)
 
 
 def _config(args: argparse.Namespace) -> PlayConfig:
@@ -174,7 +176,7 @@ def _run_play(args: argparse.Namespace) -> int:
 def _configure_replay(p: argparse.ArgumentParser) -> None:
     p.add_argument("directory", type=Path, help="a recording folder (holds session.jsonl)")
     p.add_argument("--skin", help="read with this skin (default: the one recorded)")
-    p.add_argument("--json", action="store_true", help="last stdout line: one JSON object")
+    add_json(p)
 
 
 def _run_replay(args: argparse.Namespace) -> int:
@@ -208,7 +210,7 @@ def _configure_record(p: argparse.ArgumentParser) -> None:
     p.add_argument("--title", help="with --target window-title: part of the window's title")
     p.add_argument("--seconds", type=float, default=60.0, help="how long to watch (default 60)")
     p.add_argument("--mines", type=int, help="total mines, for boards of no standard size")
-    p.add_argument("--json", action="store_true", help="last stdout line: one JSON object")
+    add_json(p)
 
 
 def _run_record(args: argparse.Namespace) -> int:
@@ -243,7 +245,7 @@ def _configure_demo(p: argparse.ArgumentParser) -> None:
         default=None,
         help="seconds between moves (default 0.2 on a screen you watch, 0 on Xvfb)",
     )
-    p.add_argument("--json", action="store_true", help="last stdout line: one JSON object")
+    add_json(p)
 
 
 def _run_demo(args: argparse.Namespace) -> int:

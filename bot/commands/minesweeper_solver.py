@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from bot.commands import Command
+from bot.commands.options import add_json, named_input, positive_int, read_input
 
 
 def _configure_solve(p: argparse.ArgumentParser) -> None:
@@ -19,24 +20,19 @@ def _configure_solve(p: argparse.ArgumentParser) -> None:
         help="first-click rule, used on an all-covered board (default: safe)",
     )
     p.add_argument("--flags", action="store_true", help="also list certain-mine flags")
-    p.add_argument("--json", action="store_true", help="last stdout line: one JSON object")
+    add_json(p)
 
 
 def _run_solve(args: argparse.Namespace) -> int:
-    import sys
-
     from bot.errors import GamebotError
     from bot.report import emit
     from solvers.minesweeper.rules import FirstClick, standard_mines
     from solvers.minesweeper.solver import Solver, probabilities
     from solvers.minesweeper.state import Board
 
-    if args.board == "-":
-        text = sys.stdin.read()
-    else:
-        with open(args.board, encoding="utf-8") as fh:
-            text = fh.read()
-    board = Board.from_text(text)
+    text = read_input(args.board)
+    with named_input(args.board):
+        board = Board.from_text(text)
     mines = args.mines if args.mines is not None else standard_mines(board.rows, board.cols)
     if mines is None:
         raise GamebotError(
@@ -77,10 +73,10 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
         default="safe",
         help="first-click rule (default: safe, the rule published win rates use)",
     )
-    p.add_argument("--games", type=int, default=1000, help="games to play (default: 1000)")
+    p.add_argument("--games", type=positive_int, default=1000, help="games to play (default: 1000)")
     p.add_argument("--seed", type=int, default=1, help="run seed; game i uses its own seed")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
-    p.add_argument("--json", action="store_true", help="last stdout line: one JSON object")
+    p.add_argument("--jobs", type=positive_int, default=1, help="worker processes (default: 1)")
+    add_json(p)
     p.add_argument(
         "--calibration-plot",
         metavar="OUT.png",

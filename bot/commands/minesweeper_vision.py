@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from bot.commands import Command
+from bot.commands.options import add_json
+
+if TYPE_CHECKING:
+    from vision.frame import Frame
+    from vision.minesweeper import BoardLocation
 
 
 def _configure_read(p: argparse.ArgumentParser) -> None:
     p.add_argument("image", help="screenshot (PNG/JPEG) with a Minesweeper board anywhere in it")
     p.add_argument("--skin", help="skin name or folder (default: try every built-in skin)")
-    p.add_argument("--json", action="store_true", help="last stdout line: one JSON object")
+    add_json(p)
     p.add_argument(
         "--debug",
         metavar="OUT.png",
@@ -19,8 +25,9 @@ def _configure_read(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _save_debug(path: str, frame: object, location: object | None, error: Exception | None
-                ) -> list[str]:
+def _save_debug(
+    path: str, frame: Frame, location: BoardLocation | None, error: Exception | None
+) -> list[str]:
     """Write the debug pictures; returns lines saying what was written."""
     from pathlib import Path
 
@@ -32,10 +39,10 @@ def _save_debug(path: str, frame: object, location: object | None, error: Except
 
     out = Path(path)
     out.parent.mkdir(parents=True, exist_ok=True)
-    pixels = frame.pixels  # type: ignore[attr-defined]
+    pixels = frame.pixels
     written: list[str] = []
     if isinstance(location, BoardLocation):
-        verdict = cell_verdicts(frame, location)  # type: ignore[arg-type]
+        verdict = cell_verdicts(frame, location)
         bad = {(int(r), int(c)) for r, c in zip(*(~verdict.accepted).nonzero(), strict=True)}
         chars = verdict.text().split("\n")
         panel = location.panel
@@ -91,7 +98,7 @@ def _run_read(args: argparse.Namespace) -> int:
 
 
 def _configure_bench(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help="last stdout line: one JSON object")
+    add_json(p)
     p.add_argument(
         "--repeat", type=int, default=30, help="timed reads/locates per picture (default: 30)"
     )
@@ -135,31 +142,26 @@ def _configure_calibrate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--yes", action="store_true", help="do not ask to confirm the board rectangle")
     p.add_argument("--compare", metavar="SKIN",
                    help="also read the screenshots with this skin and compare with the learned one")
-    p.add_argument("--json", action="store_true", help="last stdout line: one JSON object")
+    add_json(p)
 
 
-def _grab_screen(seconds: float) -> list[object]:
+def _grab_screen(seconds: float) -> list[Frame]:
+    """The whole display (every monitor) now, and every half second for ``seconds``."""
     import time
 
-    import numpy as np
+    from bot.screens.desktop import DesktopScreen
 
-    from bot.errors import GamebotError
-    from vision.frame import Frame
-
-    try:
-        import mss
-    except ImportError as exc:  # pragma: no cover - mss is a dependency
-        raise GamebotError(f"screen capture unavailable: {exc}") from None
+    screen = DesktopScreen()
     frames = []
     end = time.monotonic() + seconds
-    with mss.MSS() as shot:
+    try:
         while True:
-            monitor = shot.monitors[0]
-            pixels = np.ascontiguousarray(np.array(shot.grab(monitor))[:, :, :3])
-            frames.append(Frame.from_pixels(pixels, monitor["left"], monitor["top"]))
+            frames.append(screen.grab())
             if time.monotonic() >= end:
                 return frames
             time.sleep(0.5)
+    finally:
+        screen.close()
 
 
 def _run_calibrate(args: argparse.Namespace) -> int:

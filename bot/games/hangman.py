@@ -60,6 +60,8 @@ class WordGame:
 
 @dataclass
 class HangmanSession:
+    """The words played so far and the reading trouble met, for the summary and the log."""
+
     games: list[WordGame] = field(default_factory=list)
     misreads: int = 0  # frames that could not be read or contradicted the game
     stale_frames: int = 0  # frames that did not show the last key yet

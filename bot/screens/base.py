@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Protocol, runtime_checkable
 
+from bot.errors import GamebotError
 from vision.frame import Frame
 from vision.geometry import Point, Region
 
@@ -19,8 +20,9 @@ class Button(Enum):
     MIDDLE = "middle"
 
 
-class ScreenError(RuntimeError):
-    """The screen cannot be used (no display, the capture failed, a recording ran out)."""
+class ScreenError(GamebotError):
+    """The screen cannot be used (no display, the capture failed, a recording ran out); the
+    command line reports it as one line, as it is the user's to fix."""
 
 
 @runtime_checkable

@@ -25,6 +25,8 @@ def _region(event: dict[str, Any], frame: Frame) -> Region:
 
 
 class ReplayScreen:
+    """A recording behind the screen protocol: each grab returns the next recorded frame."""
+
     def __init__(self, directory: str | Path) -> None:
         self.directory = Path(directory)
         self.events = [e for e in read_events(self.directory) if "frame" in e]

@@ -47,6 +47,13 @@ def skin_renderer(skin: str = "winxp", scale: float = 1.0) -> Renderer:
     return render
 
 
+def on_face(point: Point, picture: Region, board: Region) -> bool:
+    """Does a click at ``point`` hit the face of a window showing ``picture`` (in the same
+    coordinates as ``board``, the grid's bounds)?"""
+    face = face_point(picture, board)
+    return abs(point.x - face.x) <= FACE_REACH and abs(point.y - face.y) <= FACE_REACH
+
+
 def shown_board(game: Game) -> Board:
     """What the window shows: on a win every mine gets its flag, as Windows Minesweeper does."""
     board = game.board()
@@ -172,9 +179,7 @@ class SimScreen:
         assert self._geometry is not None
         self.clicks.append((point, button))
         self.pointer = point
-        face = face_point(self._picture, self._geometry.bounds)
-        near_face = abs(point.x - face.x) <= FACE_REACH and abs(point.y - face.y) <= FACE_REACH
-        if button is Button.LEFT and near_face:
+        if button is Button.LEFT and on_face(point, self._picture, self._geometry.bounds):
             self.new_game()
             return
         cell = self._geometry.cell_at(point)

@@ -31,6 +31,8 @@ class FlagPolicy(Enum):
 
 @dataclass(frozen=True)
 class Profile:
+    """How one Minesweeper program behaves, as data (see the module docstring)."""
+
     name: str
     skin: str | None  # the vision skin; None: let vision find out
     rules: FirstClick  # the program's first-click guarantee, for the solver

@@ -76,6 +76,8 @@ def dialogs() -> list[int]:
 
 
 class GnomeMinesTarget(WindowTarget):
+    """gnome-mines' window, plus its win dialog and the private settings folder we made."""
+
     home: Path | None = None  # private settings and scores, removed on close
 
     def dismiss_dialogs(self) -> bool:

@@ -27,6 +27,8 @@ def around(board: Region, screen: Region) -> Region:
 
 
 class ScreenAreaTarget(Target):
+    """A board with no window to ask: found by ``locate`` once, then watched in its area."""
+
     def __init__(self, profile: Profile, locate: Callable[[Frame], Any]) -> None:
         super().__init__(profile)
         self._locate = locate

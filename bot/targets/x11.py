@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from bot.errors import GamebotError
+from bot.processes import stop_process
 from vision.geometry import Region
 
 GAME_DIRS = ("/usr/games", "/usr/local/games")
@@ -131,12 +132,6 @@ class Program:
         raise GamebotError(f"{self.argv[0]} showed no window within {timeout:.0f} s")
 
     def stop(self) -> None:
-        if self.running:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process)
         if hasattr(self._log, "close"):
             self._log.close()

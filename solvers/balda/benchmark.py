@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from solvers.balda.lexicon import Lexicon
-from solvers.balda.movegen import generate_moves, raw_moves
+from solvers.balda.movegen import generate_moves, state_raw_moves
 from solvers.balda.oracle import brute_force_moves
 from solvers.balda.players import greedy_decision, search_decision
 from solvers.balda.positions import random_start
@@ -47,13 +47,7 @@ def oracle_mismatches(positions: list[BaldaState], lexicon: Lexicon) -> list[Bal
     """Positions where the generator and the brute-force oracle disagree (should be none)."""
     bad = []
     for state in positions:
-        fast = raw_moves(
-            state.grid,
-            state.rules.neighbours,
-            state.used_words,
-            lexicon.trie,
-            state.rules.min_length,
-        )
+        fast = state_raw_moves(state, lexicon)
         if len(set(fast)) != len(fast) or set(fast) != brute_force_moves(state, lexicon.words):
             bad.append(state)
     return bad

@@ -26,9 +26,15 @@ RawMove = tuple[int, str, str, tuple[int, ...]]
 Neighbours = Sequence[Sequence[int]]
 
 
-def _starts(grid: Sequence[str], neighbours: Neighbours) -> list[int]:
-    """Cells a word may begin on: filled ones and empty ones that touch a filled one."""
-    return [i for i, ch in enumerate(grid) if ch or any(grid[n] for n in neighbours[i])]
+def _with_root(grid: Sequence[str], neighbours: Neighbours) -> list[Sequence[int]]:
+    """The neighbour table plus a virtual root cell (index ``len(grid)``) whose neighbours are
+    the cells a word may begin on: filled ones and empty ones that touch a filled one.
+
+    A walk that starts at the root with the whole trie takes its first step exactly as it takes
+    every later one, so the first letter needs no code of its own.
+    """
+    starts = [i for i, ch in enumerate(grid) if ch or any(grid[n] for n in neighbours[i])]
+    return [*neighbours, starts]
 
 
 def raw_moves(
@@ -40,7 +46,8 @@ def raw_moves(
 ) -> list[RawMove]:
     """All legal moves on a flat grid (``""`` = empty), one per (cell, letter, word, path)."""
     out: list[RawMove] = []
-    visited = [False] * len(grid)
+    table = _with_root(grid, neighbours)
+    visited = [False] * len(table)
     path: list[int] = []
 
     def extend(cell: int, node: Trie, wild: int) -> None:
@@ -48,7 +55,7 @@ def raw_moves(
             word = node.get(WORD)
             if word is not None and len(word) >= min_length and word not in used:
                 out.append((wild, word[path.index(wild)], word, tuple(path)))
-        for n in neighbours[cell]:
+        for n in table[cell]:
             if visited[n]:
                 continue
             ch = grid[n]
@@ -69,20 +76,7 @@ def raw_moves(
                 path.pop()
                 visited[n] = False
 
-    for start in _starts(grid, neighbours):
-        visited[start] = True
-        path.append(start)
-        ch = grid[start]
-        if ch:
-            child = trie.get(ch)
-            if child is not None:
-                extend(start, child, -1)
-        else:
-            for key, child in trie.items():
-                if key != WORD and key != LONGEST:
-                    extend(start, child, start)
-        path.pop()
-        visited[start] = False
+    extend(len(grid), trie, -1)
     return out
 
 
@@ -108,7 +102,8 @@ def longest_move(
     word below each node), and the walk stops as soon as a word of ``enough`` letters turns
     up. Pass ``floor = min_length - 1`` for the plain maximum.
     """
-    visited = [False] * len(grid)
+    table = _with_root(grid, neighbours)
+    visited = [False] * len(table)
     best = floor
     found: Effect | None = None
 
@@ -122,7 +117,7 @@ def longest_move(
                 found = (wild, letter, word)
                 if best >= enough:
                     raise _Enough
-        for n in neighbours[cell]:
+        for n in table[cell]:
             if visited[n]:
                 continue
             ch = grid[n]
@@ -140,18 +135,7 @@ def longest_move(
                 visited[n] = False
 
     try:
-        for start in _starts(grid, neighbours):
-            visited[start] = True
-            ch = grid[start]
-            if ch:
-                child = trie.get(ch)
-                if child is not None and child[LONGEST] > best:
-                    extend(start, child, -1, "")
-            else:
-                for key, child in trie.items():
-                    if key != WORD and key != LONGEST and child[LONGEST] > best:
-                        extend(start, child, start, key)
-            visited[start] = False
+        extend(len(grid), trie, -1, "")
     except _Enough:
         pass
     return best, found
@@ -168,6 +152,13 @@ def to_move(state: BaldaState, raw: RawMove) -> BaldaMove:
     )
 
 
+def state_raw_moves(state: BaldaState, lexicon: Lexicon) -> list[RawMove]:
+    """:func:`raw_moves` of a position (whether or not the game is over), in generation order."""
+    return raw_moves(
+        state.grid, state.rules.neighbours, state.used_words, lexicon.trie, state.rules.min_length
+    )
+
+
 def generate_moves(state: BaldaState, lexicon: Lexicon) -> list[BaldaMove]:
     """Every legal move (cell, letter, path, word), longest words first, then by text.
 
@@ -175,9 +166,6 @@ def generate_moves(state: BaldaState, lexicon: Lexicon) -> list[BaldaMove]:
     """
     if state.is_over:
         return []
-    raw = raw_moves(
-        state.grid, state.rules.neighbours, state.used_words, lexicon.trie, state.rules.min_length
-    )
-    moves = [to_move(state, r) for r in raw]
+    moves = [to_move(state, r) for r in state_raw_moves(state, lexicon)]
     moves.sort(key=lambda m: (-len(m.word), m.to_text()))
     return moves

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from solvers.balda.lexicon import Lexicon
-from solvers.balda.movegen import generate_moves, raw_moves, to_move
+from solvers.balda.movegen import generate_moves, state_raw_moves, to_move
 from solvers.balda.rules import BaldaRules
 from solvers.balda.state import BaldaState
 
@@ -39,13 +39,7 @@ def random_position(
     for _ in range(plies):
         if state.is_over:
             break
-        moves = raw_moves(
-            state.grid,
-            state.rules.neighbours,
-            state.used_words,
-            lexicon.trie,
-            state.rules.min_length,
-        )
+        moves = state_raw_moves(state, lexicon)
         if not moves:
             break
         moves.sort()  # generation order is deterministic; sorting makes that explicit

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from solvers.erudit.rules import SIZE
+from solvers.words.alphabet import fold_yo
 
 EMPTY = "."
 COLUMNS = "ABCDEFGHIJKLMNO"
@@ -58,7 +59,7 @@ class Board:
                         raise BoardTextError(
                             f"board row {r + 1}, column {COLUMNS[c]}: unknown letter {ch!r}"
                         )
-                    ch = ch.replace("ё", "е").replace("Ё", "Е")
+                    ch = fold_yo(ch)
                 cells.append(ch)
         return cls(tuple(cells))
 

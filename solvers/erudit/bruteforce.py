@@ -14,7 +14,7 @@ from itertools import combinations
 
 from solvers.erudit.board import EMPTY, Board
 from solvers.erudit.dictionary import WordGraph
-from solvers.erudit.moves import Placement
+from solvers.erudit.moves import Placement, Play
 from solvers.erudit.rules import SIZE, WILDCARD, Rules
 from solvers.erudit.scoring import IllegalMoveError, check_placement
 
@@ -91,7 +91,7 @@ def _spellings(
     return out
 
 
-def generator_moves(plays: list, board: Board) -> dict[TileKey, int]:
+def generator_moves(plays: list[Play], board: Board) -> dict[TileKey, int]:
     """The generator's plays in the oracle's shape; raises if a move is listed twice."""
     out: dict[TileKey, int] = {}
     for play in plays:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-Node = dict
+Node = dict[str, Any]  # letter -> child node, and END -> True where a word ends
 
 END = ""
 
@@ -69,13 +70,13 @@ class WordGraph:
         return len(seen)
 
 
-def _signature(node: Node) -> tuple:
+def _signature(node: Node) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((ch, id(child) if ch != END else 0) for ch, child in node.items()))
 
 
 def _build(words: list[str]) -> Node:
     root: Node = {}
-    register: dict[tuple, Node] = {}
+    register: dict[tuple[tuple[str, int], ...], Node] = {}
     path: list[Node] = [root]  # path[i] = node after the first i letters of ``previous``
     previous = ""
 

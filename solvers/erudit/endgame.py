@@ -32,6 +32,8 @@ class _OutOfBudget(Exception):
 
 @dataclass(frozen=True)
 class EndgameResult:
+    """The endgame search's move, its value to the end, and how far the search got."""
+
     move: Move
     value: int  # spread to the end of the game for the player to move
     score: int  # points of the move itself

@@ -53,6 +53,8 @@ def rack_value(rack: str, rules: Rules) -> int:
 
 @dataclass(frozen=True)
 class TurnRecord:
+    """One turn of a self-play game, as the benchmarks and the leave fit need it."""
+
     player: int
     move: str
     points: int
@@ -64,6 +66,8 @@ class TurnRecord:
 
 @dataclass
 class GameRecord:
+    """A finished self-play game: final scores and every turn."""
+
     scores: list[int]
     turns: list[TurnRecord] = field(default_factory=list)
 

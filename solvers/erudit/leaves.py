@@ -16,12 +16,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from solvers.erudit.rules import DATA, WILDCARD, Rules
 
 
 @dataclass(frozen=True)
 class LeaveModel:
+    """The fitted worth of kept tiles: per tile, per duplicate, and vowel/consonant balance."""
+
     tile: dict[str, float]  # letter (or "*") -> value of keeping one
     duplicate: dict[str, float]  # letter -> value of each copy beyond the first
     balance: dict[tuple[int, int], float]  # (vowels, consonants) kept -> value
@@ -54,7 +57,7 @@ class LeaveModel:
         }
 
     @classmethod
-    def from_json(cls, raw: dict, vowels: str) -> LeaveModel:
+    def from_json(cls, raw: dict[str, Any], vowels: str) -> LeaveModel:
         balance = {}
         for key, x in raw.get("balance", {}).items():
             v, c = key.split(",")

@@ -34,11 +34,15 @@ class Line:
 
 @dataclass(slots=True)
 class BoardLines:
+    """A board cut into its 30 lines with their cross-checks, computed once per board."""
+
     board: Board
     lines: list[Line]  # 15 across then 15 down
 
 
-def _cross_set(graph: WordGraph, before: str, after: str, cache: dict) -> frozenset[str]:
+def _cross_set(
+    graph: WordGraph, before: str, after: str, cache: dict[tuple[str, str], frozenset[str]]
+) -> frozenset[str]:
     key = (before, after)
     hit = cache.get(key)
     if hit is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.erudit.board import COLUMNS, EMPTY, Board
-from solvers.erudit.rules import SIZE
+from solvers.erudit.rules import SIZE, RulesError, square_index
 
 
 class MoveTextError(ValueError):
@@ -104,12 +104,13 @@ def parse_placement(text: str) -> Placement:
     if len(parts) != 3 or parts[2].lower() not in ("across", "down"):
         raise MoveTextError(f"bad move {text!r}: expected e.g. 'H8 ЭРУДИТ across'")
     square, word, direction = parts
-    sq = square.upper()
-    if len(sq) < 2 or sq[0] not in COLUMNS or not sq[1:].isdigit() or not 1 <= int(sq[1:]) <= SIZE:
-        raise MoveTextError(f"bad move {text!r}: square must be column A-O and row 1-15")
+    try:
+        row, col = divmod(square_index(square), SIZE)
+    except RulesError:
+        raise MoveTextError(f"bad move {text!r}: square must be column A-O and row 1-15") from None
     if not word.isalpha():
         raise MoveTextError(f"bad move {text!r}: the word must be letters only")
-    return Placement(int(sq[1:]) - 1, COLUMNS.index(sq[0]), direction.lower() == "across", word)
+    return Placement(row, col, direction.lower() == "across", word)
 
 
 def move_from_text(text: str) -> Move:
@@ -135,10 +136,6 @@ class Play:
     placement: Placement
     score: int
     used: str
-
-    @property
-    def tiles_used(self) -> int:
-        return len(self.used)
 
     def to_text(self) -> str:
         return self.placement.to_text()

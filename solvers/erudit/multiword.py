@@ -23,6 +23,8 @@ from solvers.erudit.rules import Rules
 
 @dataclass(frozen=True)
 class MultiResult:
+    """The best several-word turn found: its placements in order and what it is worth."""
+
     parts: tuple[Placement, ...]
     score: int  # points of the whole turn, bonus included
     value: float  # score plus the value of the tiles kept

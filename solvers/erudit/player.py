@@ -12,7 +12,7 @@ from itertools import combinations
 from solvers.decision import Decision
 from solvers.erudit.board import EMPTY
 from solvers.erudit.endgame import EndgameSolver
-from solvers.erudit.game import TurnView
+from solvers.erudit.game import TurnView, remove_tiles
 from solvers.erudit.leaves import LeaveModel
 from solvers.erudit.lines import analyse
 from solvers.erudit.movegen import RawMove, merge_wildcard_variants, raw_moves, to_play
@@ -33,13 +33,6 @@ def used_tiles(raw: RawMove, view: TurnView) -> str:
     )
 
 
-def kept_after(rack: str, used: str) -> str:
-    left = list(rack)
-    for ch in used:
-        left.remove(ch)
-    return "".join(left)
-
-
 def greedy(view: TurnView) -> Decision[Move]:
     """The highest-scoring placement; with none, change every tile if allowed, else pass.
 
@@ -55,6 +48,11 @@ def greedy(view: TurnView) -> Decision[Move]:
         return Decision(
             play.placement, "greedy", "highest score", score=play.score, equity=play.score
         )
+    return _no_placement(view)
+
+
+def _no_placement(view: TurnView) -> Decision[Move]:
+    """Greedy's turn when nothing can be laid: change every tile if allowed, else pass."""
     if view.bag_count >= view.rules.min_bag_to_exchange:
         return Decision(Exchange(view.rack), "greedy", "no placement: exchange all", score=0)
     return Decision(Pass(), "greedy", "no placement and the bag is too small to exchange")
@@ -73,11 +71,9 @@ def _greedy_multi(view: TurnView) -> Decision[Move]:
         parts.append(play.placement)
         total += best[4] - (view.rules.bingo_bonus if best[5] == view.rules.rack_size else 0)
         board = board.place(play.placement.new_tiles(board))
-        rack = kept_after(rack, play.used)
+        rack = remove_tiles(rack, play.used)
     if not parts:
-        if view.bag_count >= view.rules.min_bag_to_exchange:
-            return Decision(Exchange(view.rack), "greedy", "no placement: exchange all", score=0)
-        return Decision(Pass(), "greedy", "no placement and the bag is too small to exchange")
+        return _no_placement(view)
     if not rack and len(view.rack) == view.rules.rack_size:
         total += view.rules.bingo_bonus
     move: Move = parts[0] if len(parts) == 1 else MultiPlacement(tuple(parts))
@@ -109,7 +105,7 @@ class EquityPlayer:
         cache: dict[str, float] = {}
         for raw, others in merge_wildcard_variants(moves):
             used = used_tiles(raw, view)
-            kept = kept_after(view.rack, used)
+            kept = remove_tiles(view.rack, used)
             key = "".join(sorted(kept))
             lv = cache.get(key)
             if lv is None:
@@ -169,7 +165,7 @@ class EquityPlayer:
                 if best is None or v > best[0]:
                     best = (v, kept)
         assert best is not None
-        given = kept_after(rack, best[1])
+        given = remove_tiles(rack, best[1])
         return Decision(
             Exchange(given),
             "exchange",

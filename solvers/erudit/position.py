@@ -18,10 +18,11 @@ stand for the bag and the unknown rack together.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from solvers.erudit.board import Board, BoardTextError
 from solvers.erudit.rules import WILDCARD, Rules, load_rules
+from solvers.words.alphabet import fold_yo
 
 
 class PositionTextError(ValueError):
@@ -35,6 +36,8 @@ def sort_tiles(tiles: str, rules: Rules) -> str:
 
 @dataclass(frozen=True)
 class Position:
+    """Board, racks (None when unknown), scores, side to move and bag: a turn to decide."""
+
     rules: Rules
     board: Board
     racks: tuple[str | None, str | None]
@@ -124,9 +127,6 @@ class Position:
         pos.validate()
         return pos
 
-    def with_(self, **changes: object) -> Position:
-        return replace(self, **changes)
-
 
 _KEYS = ("rules", "to-move", "player1", "player2", "bag")
 
@@ -134,7 +134,7 @@ _KEYS = ("rules", "to-move", "player1", "player2", "bag")
 def _tiles(text: str, what: str, rules: Rules) -> str:
     if text == "-":
         return ""
-    tiles = text.upper().replace("Ё", "Е")
+    tiles = fold_yo(text.upper())
     bad = [ch for ch in tiles if ch not in rules.alphabet and ch != WILDCARD]
     if bad:
         raise PositionTextError(f"{what}: {''.join(bad)!r} are not tiles of {rules.name}")

@@ -85,9 +85,7 @@ class Rules:
 
     def tile_value(self, cell: str) -> int:
         """Points of a tile as it lies on the board: lowercase marks a placed wildcard."""
-        if cell.islower():
-            return self.values[cell.upper()] if self.wildcard_scoring == "letter" else 0
-        return self.values.get(cell, 0)
+        return self.tile_values.get(cell, 0)
 
     def full_bag(self) -> str:
         """Every tile of the set, letters in alphabet order then wildcards."""

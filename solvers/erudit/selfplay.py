@@ -22,6 +22,8 @@ from solvers.erudit.rules import WILDCARD, Rules
 
 @dataclass
 class MatchResult:
+    """Totals of a match, from player A's side where it matters (wins, losses, ties)."""
+
     games: int = 0
     wins: int = 0
     losses: int = 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from solvers.erudit.board import EMPTY, Board
 from solvers.erudit.bruteforce import brute_force_moves, generator_moves
@@ -68,7 +69,7 @@ def random_rack(bag: list[str], rng: random.Random) -> str:
 
 def check_positions(
     rules: Rules, graph: WordGraph, count: int, seed: int, tick: Callable[[], None] | None = None
-) -> dict:
+) -> dict[str, Any]:
     """Compare generator and brute force on ``count`` random positions."""
     rng = random.Random(seed)
     identical = 0
@@ -109,7 +110,7 @@ def random_endgame(rules: Rules, graph: WordGraph, rng: random.Random) -> tuple[
 
 def check_endgames(
     rules: Rules, graph: WordGraph, count: int, seed: int, tick: Callable[[], None] | None = None
-) -> dict:
+) -> dict[str, Any]:
     """Compare the alpha-beta endgame value with full minimax on ``count`` random endgames."""
     rng = random.Random(seed + 7919)
     exact = 0

@@ -12,7 +12,7 @@ candidate set, so replaying a dictionary or a long session repeats no work.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -220,11 +220,11 @@ class ExpectedSolver(LookaheadSolver):
         return Choice(letter, "rollout", float(miss[letter]), float(mean[r]))
 
 
-class MaxWinSolver(LookaheadSolver):
+class MaxWinSolver(ExpectedSolver):
     """Best chance to win within the miss limit; fewer expected misses break ties.
 
     With no lives left (playing on after a lost game, as the difficulty table does) every
-    letter loses alike, so it plays as ``expected``.
+    letter loses alike, so it plays as ``expected`` (its parent) with a win chance of 0.
     """
 
     name = "maxwin"
@@ -233,8 +233,7 @@ class MaxWinSolver(LookaheadSolver):
         self, search: ExactSearch, s: tuple[int, ...], lives: int, miss: np.ndarray
     ) -> Choice:
         if lives <= 0:
-            value, letter = search.expected(s)
-            return Choice(letter, "exact", float(miss[letter]), value, 0.0)
+            return replace(super().solve_exact(search, s, lives, miss), win=0.0)
         win, value, letter = search.max_win(s, lives)
         return Choice(letter, "exact", float(miss[letter]), value, win)
 
@@ -247,9 +246,7 @@ class MaxWinSolver(LookaheadSolver):
         miss: np.ndarray,
     ) -> Choice:
         if lives <= 0:
-            mean = misses @ weights
-            r = int(np.argmin(mean))
-            return Choice(int(letters[r]), "rollout", float(miss[letters[r]]), float(mean[r]), 0.0)
+            return replace(super().solve_rollout(letters, misses, weights, lives, miss), win=0.0)
         win = (misses < lives) @ weights
         capped = np.minimum(misses, lives) @ weights
         # Lexicographic: the highest win chance, then the fewest misses (1e-12 absorbs rounding).

@@ -36,14 +36,6 @@ def analyse(board: Board, mines: int) -> Analysis:
     return Analysis(board.rows, board.cols, probs, log_solutions, interior, tuple(dead))
 
 
-def try_analyse(board: Board, mines: int) -> Analysis | None:
-    """Like :func:`analyse`, but None for a board no layout fits (used for what-ifs)."""
-    try:
-        return analyse(board, mines)
-    except BoardError:
-        return None
-
-
 def outcome(board: Board, mines: int, compiled: bool = True) -> Outcome | None:
     """A what-if board summarised for the look-ahead, or None when no layout fits it."""
     if _engine is not None and compiled:

@@ -43,3 +43,15 @@ def test_bad_input_is_one_clear_line(capsys):
 def test_every_command_uses_a_known_verb():
     build_parser()
     assert {c.verb for c in all_commands()} <= set(VERBS)
+
+
+def test_option_lists_repeated_to_keep_help_fast_match_their_sources():
+    # The command modules repeat these names so building the parser imports no numpy or vision.
+    from bot.commands import hangman_common, minesweeper_play
+    from bot.targets import NAMES
+    from solvers.hangman.priors import PRIORS
+    from solvers.hangman.strategies import STRATEGIES
+
+    assert hangman_common.STRATEGIES == STRATEGIES
+    assert hangman_common.PRIORS == PRIORS
+    assert minesweeper_play.TARGETS == NAMES

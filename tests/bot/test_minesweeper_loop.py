@@ -164,6 +164,66 @@ def test_stale_frames_are_waited_out_not_counted_as_misreads(tmp_path):
     assert stats.misreads == 0
 
 
+class FadingScreen(SimScreen):
+    """After each click, one cell shows a colour no glyph has for two grabs in a row (a settled
+    frame), then the real picture: a program fading a cell's colour over a few frames."""
+
+    fade = 2
+
+    def __init__(self, *args, **kwargs) -> None:
+        self._fading = 0
+        super().__init__(*args, **kwargs)
+
+    def click(self, point, button=None):
+        from bot.screens.base import Button
+
+        super().click(point, button or Button.LEFT)
+        self._fading = self.fade
+
+    def grab(self, region=None):
+        frame = super().grab(region)
+        if not self._fading:
+            return frame
+        from vision.frame import Frame
+
+        self._fading -= 1
+        px = frame.pixels.copy()
+        rect = self._geometry.offset(-frame.region.left, -frame.region.top).cell_rect(0, 0)
+        px[rect.top : rect.bottom, rect.left : rect.right] = (21, 22, 23)  # between two codes
+        return Frame(px, frame.region, frame.timestamp)
+
+
+def test_an_unreadable_frame_that_is_still_changing_is_stale_not_a_misread(tmp_path):
+    loop, screen = make_loop(tmp_path, games=2, seed=5, screen_cls=FadingScreen)
+    stats = loop.run()
+    assert stats.stopped == ""
+    assert len(stats.games) == 2
+    assert stats.misreads == 0
+    assert stats.stale_frames > 0 and screen.clicks
+
+
+class BlotScreen(SimScreen):
+    """After the first click one cell shows, for good, a colour no glyph has."""
+
+    def grab(self, region=None):
+        frame = super().grab(region)
+        if not self.clicks:
+            return frame
+        from vision.frame import Frame
+
+        px = frame.pixels.copy()
+        rect = self._geometry.offset(-frame.region.left, -frame.region.top).cell_rect(0, 0)
+        px[rect.top : rect.bottom, rect.left : rect.right] = (21, 22, 23)
+        return Frame(px, frame.region, frame.timestamp)
+
+
+def test_a_lasting_unreadable_cell_is_a_misread_and_stops_the_bot(tmp_path):
+    loop, _screen = make_loop(tmp_path, games=2, seed=5, screen_cls=BlotScreen)
+    stats = loop.run()
+    assert stats.misreads >= loop.options.misread_tries
+    assert "bad frames in a row" in stats.stopped and "unreadable" in stats.stopped
+
+
 class DeafScreen(SimScreen):
     """Ignores every click: the move never shows."""
 

@@ -12,8 +12,8 @@ from calibration.learn import learn_cell, learn_skin
 from calibration.render import render_minesweeper
 from calibration.skin import Skin, load_skin
 from solvers.minesweeper.state import Board, BoardError
-from vision.benchmark import load_fixtures
 from vision.errors import ReadError
+from vision.fixtures import load_fixtures
 from vision.frame import Frame
 from vision.minesweeper import cell_verdicts, locate_minesweeper, read_minesweeper
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from calibration.skin import load_skin
-from vision.benchmark import Fixture, load_fixtures, rescale
 from vision.errors import ReadError
+from vision.fixtures import Fixture, load_fixtures, rescale
 from vision.frame import Frame
 from vision.minesweeper import cell_verdicts, locate_minesweeper, read_minesweeper
 

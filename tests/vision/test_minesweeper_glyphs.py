@@ -13,7 +13,7 @@ import pytest
 
 from calibration.skin import CELL_CHARS, load_skin
 from solvers.minesweeper.state import Board, Cell
-from vision.benchmark import Fixture, load_fixtures
+from vision.fixtures import Fixture, load_fixtures
 from vision.frame import Frame
 from vision.minesweeper import read_minesweeper
 

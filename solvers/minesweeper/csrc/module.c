@@ -4,82 +4,68 @@
 
 #include "engine.h"
 
-/* parse the common arguments and run the engine; returns MS_* and fills `a` */
-static int run(PyObject *args, MsAnalysis *a, const unsigned char **cells, int *ok) {
+/* How a function answers once the engine has run; `rc` is the engine's status (never
+   MS_NO_MEMORY). Returns a new reference, or NULL with a Python error set. */
+typedef PyObject *(*Reply)(const MsAnalysis *a, const unsigned char *cells, int rc);
+
+/* Parse (cells, rows, cols, mines), run the engine, answer with `reply`, free the analysis. */
+static PyObject *call(PyObject *args, Reply reply) {
+    const unsigned char *cells;
     Py_ssize_t len;
     int rows, cols, mines, rc;
-    *ok = 0;
-    if (!PyArg_ParseTuple(args, "y#iii", cells, &len, &rows, &cols, &mines)) return MS_OK;
+    MsAnalysis a;
+    if (!PyArg_ParseTuple(args, "y#iii", &cells, &len, &rows, &cols, &mines)) return NULL;
     if (rows < 1 || cols < 1 || len != (Py_ssize_t)rows * cols) {
         PyErr_SetString(PyExc_ValueError, "cells must hold rows * cols bytes");
-        return MS_OK;
+        return NULL;
     }
-    *ok = 1;
     Py_BEGIN_ALLOW_THREADS
-    rc = ms_build(a, *cells, rows, cols, mines);
-    if (rc == MS_OK) rc = ms_solve(a, *cells);
+    rc = ms_build(&a, cells, rows, cols, mines);
+    if (rc == MS_OK) rc = ms_solve(&a, cells);
     Py_END_ALLOW_THREADS
-    return rc;
+    PyObject *out = rc == MS_NO_MEMORY ? PyErr_NoMemory() : reply(&a, cells, rc);
+    ms_free(&a);
+    return out;
 }
 
-static PyObject *analyse(PyObject *self, PyObject *args) {
-    const unsigned char *cells;
-    MsAnalysis a;
-    int ok;
-    (void)self;
-    int rc = run(args, &a, &cells, &ok);
-    if (!ok) return NULL;
-    if (rc == MS_NO_MEMORY) {
-        ms_free(&a);
-        return PyErr_NoMemory();
-    }
-    if (rc != MS_OK) {
-        PyObject *out = Py_BuildValue("(Oiii)", Py_None, rc, a.error_cell, 0);
-        ms_free(&a);
-        return out;
-    }
-    PyObject *probs = PyList_New(a.n);
+/* (probs, log_solutions, interior_prob, dead_cells), or (None, error_code, error_cell, 0) */
+static PyObject *analysis_reply(const MsAnalysis *a, const unsigned char *cells, int rc) {
+    if (rc != MS_OK) return Py_BuildValue("(Oiii)", Py_None, rc, a->error_cell, 0);
+    PyObject *probs = PyList_New(a->n);
     PyObject *dead = PyList_New(0);
     if (!probs || !dead) {
         Py_XDECREF(probs);
         Py_XDECREF(dead);
-        ms_free(&a);
         return NULL;
     }
-    for (int i = 0; i < a.n; i++) {
-        PyList_SET_ITEM(probs, i, PyFloat_FromDouble(a.probs[i]));
+    for (int i = 0; i < a->n; i++) {
+        PyList_SET_ITEM(probs, i, PyFloat_FromDouble(a->probs[i]));
         int covered = cells[i] == MS_UNKNOWN || cells[i] == MS_QUESTION;
-        if (covered && a.probs[i] > 0 && a.probs[i] < 1 && ms_is_dead(&a, cells, i)) {
+        if (covered && a->probs[i] > 0 && a->probs[i] < 1 && ms_is_dead(a, cells, i)) {
             PyObject *k = PyLong_FromLong(i);
             PyList_Append(dead, k);
             Py_DECREF(k);
         }
     }
-    PyObject *out = Py_BuildValue("(NddN)", probs, a.log_solutions, a.interior_prob, dead);
-    ms_free(&a);
-    return out;
+    return Py_BuildValue("(NddN)", probs, a->log_solutions, a->interior_prob, dead);
+}
+
+/* (log_solutions, best_safety, second_safety, safe_cells), or None when no layout fits */
+static PyObject *outcome_reply(const MsAnalysis *a, const unsigned char *cells, int rc) {
+    if (rc != MS_OK) Py_RETURN_NONE;
+    MsSummary s;
+    ms_summary(a, cells, &s);
+    return Py_BuildValue("(dddi)", a->log_solutions, s.best1, s.best2, s.safe);
+}
+
+static PyObject *analyse(PyObject *self, PyObject *args) {
+    (void)self;
+    return call(args, analysis_reply);
 }
 
 static PyObject *outcome(PyObject *self, PyObject *args) {
-    const unsigned char *cells;
-    MsAnalysis a;
-    int ok;
     (void)self;
-    int rc = run(args, &a, &cells, &ok);
-    if (!ok) return NULL;
-    if (rc == MS_NO_MEMORY) {
-        ms_free(&a);
-        return PyErr_NoMemory();
-    }
-    if (rc != MS_OK) {
-        ms_free(&a);
-        Py_RETURN_NONE;
-    }
-    MsSummary s;
-    ms_summary(&a, cells, &s);
-    PyObject *out = Py_BuildValue("(dddi)", a.log_solutions, s.best1, s.best2, s.safe);
-    ms_free(&a);
-    return out;
+    return call(args, outcome_reply);
 }
 
 static PyMethodDef methods[] = {

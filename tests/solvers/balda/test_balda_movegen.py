@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers.balda import BaldaRules, BaldaState, generate_moves
-from solvers.balda.movegen import longest_move, raw_moves
+from solvers.balda.movegen import longest_move, state_raw_moves
 from solvers.balda.oracle import brute_force_moves
 from solvers.balda.positions import midgame_positions, random_position
 from tests.solvers.balda.conftest import DENSE_LETTERS
@@ -24,14 +24,8 @@ LAYOUTS = [
 ]
 
 
-def fast(state, lexicon):
-    return raw_moves(
-        state.grid, state.rules.neighbours, state.used_words, lexicon.trie, state.rules.min_length
-    )
-
-
 def check_against_oracle(state, lexicon):
-    moves = fast(state, lexicon)
+    moves = state_raw_moves(state, lexicon)
     assert len(set(moves)) == len(moves), "a move was generated twice"
     assert set(moves) == brute_force_moves(state, lexicon.words), state.to_text()
 
@@ -68,7 +62,7 @@ def test_perft_fixture(russian):
     fixture = read_fixture()
     assert len(fixture) >= 10
     for state, count in fixture:
-        assert len(fast(state, russian)) == count, state.to_text()
+        assert len(state_raw_moves(state, russian)) == count, state.to_text()
 
 
 @settings(max_examples=40, deadline=None)
@@ -95,7 +89,7 @@ def test_generate_moves_order_and_end_of_game(dense):
 def test_longest_move_respects_floor_and_target(dense, seed, floor_shift, goal):
     rng = random.Random(seed)
     state = random_position(dense, rng, rng.randint(0, 18))
-    effects = {(m[0], m[1], m[2]) for m in fast(state, dense)}
+    effects = {(m[0], m[1], m[2]) for m in state_raw_moves(state, dense)}
     best = max((len(e[2]) for e in effects), default=1)
     args = (state.grid, state.rules.neighbours, state.used_words, dense.trie)
     length, move = longest_move(*args, 1, 99)
