@@ -11,6 +11,7 @@ the board just located, so a wrong point never reaches the mouse.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,6 +32,8 @@ from solvers.minesweeper.state import Board, BoardError
 from vision.errors import ReadError
 from vision.frame import Frame
 from vision.geometry import Region
+
+logger = logging.getLogger(__name__)
 
 
 class LoopStopped(RuntimeError):
@@ -70,11 +73,12 @@ class Loop:
         recorder: Recorder | None = None,
         log: JsonlWriter | None = None,
         on_status: Status | None = None,
+        on_note: Callable[[str], None] | None = None,
     ) -> None:
         self.screen, self.target, self.player = screen, target, player
         self.options = options or LoopOptions()
         self.recorder, self.log = recorder, log
-        self.on_status = on_status
+        self.on_status, self.on_note = on_status, on_note
         self.stats = SessionStats()
         self.window: Region | None = None
         self.location: Any = None
@@ -172,7 +176,7 @@ class Loop:
         o = self.options
         timeout = self.target.profile.redraw_timeout
         deadline = time.monotonic() + timeout
-        misreads = stale = 0
+        misreads = stale = learned = 0
         relocated = False
         last_problem = ""
         while True:
@@ -189,7 +193,14 @@ class Loop:
                 if self.still_drawing(frame):
                     verdict, last_problem = Verdict.STALE, f"still drawing: {exc}"
                 else:
-                    verdict, last_problem = Verdict.MISREAD, f"unreadable frame: {exc}"
+                    why = self.learn(frame, previous, exc) if learned < o.misread_tries else ""
+                    if why is None:
+                        learned += 1  # bounded: a frame that never reads is still a misread
+                        continue  # read it again with the grown skin
+                    verdict = Verdict.MISREAD
+                    last_problem = f"unreadable frame: {exc}"
+                    if why:
+                        last_problem += f" (not learned: {why})"
             else:
                 if fresh:
                     ok = self.player.is_fresh(seen)
@@ -228,6 +239,38 @@ class Loop:
             if misreads >= o.misread_tries:
                 path = self._save_problem(frame, "misread")
                 raise LoopStopped(f"{misreads} bad frames in a row: {last_problem}", path)
+
+    def learn(self, frame: Frame, previous: Board | None, exc: ReadError) -> str | None:
+        """Try to learn the glyphs a settled, unreadable frame refused (issue 3); returns None
+        when they were learned, else why not ('' when learning is off). Every glyph learned is
+        counted, recorded with its frame and reported through ``on_note``."""
+        from bot.learning import LearnRefused
+
+        if self.player.learning is None:
+            return ""
+        if not exc.cells:
+            return "no cell was refused"
+        try:
+            learned = self.player.learn(frame, self.location, previous)
+        except LearnRefused as why:
+            return str(why)
+        skin = getattr(self.player.skin, "name", self.player.skin)
+        for glyph in learned:
+            self.stats.learned += 1
+            r, c = glyph.cell
+            self.record_event(
+                {"event": "learned", "region": box(frame), "cell": [r, c], "char": glyph.char,
+                 "skin": skin},
+                frame,
+            )
+            self.note(f"learned glyph {glyph.char!r} at row {r}, col {c} (skin {skin})")
+        return None
+
+    def note(self, line: str) -> None:
+        """A line for the person watching (logged too)."""
+        logger.info(line)
+        if self.on_note is not None:
+            self.on_note(line)
 
     # --- acting -------------------------------------------------------------------------------
     def act(self, gestures: list[Gesture]) -> float:

@@ -40,6 +40,7 @@ class SessionStats:
 
     games: list[GameResult] = field(default_factory=list)
     misreads: int = 0
+    learned: int = 0  # glyphs the skin lacked, learned during play (their frames not misreads)
     stale_frames: int = 0
     relocations: int = 0
     started: float = field(default_factory=time.monotonic)

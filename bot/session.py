@@ -42,6 +42,8 @@ class PlayConfig:
     rules: FirstClick | None = None
     auto_open: bool = False
     skin: str | None = None
+    learn: bool = True  # learn glyphs the skin lacks as they appear (bot.learning)
+    learn_into: Path | None = None  # save the grown skin there (else kept in memory only)
     pause: float = DEFAULT_PAUSE
     pace: float = 0.0
     out: Path = Path("out")
@@ -121,6 +123,7 @@ def summarize(result: SessionStats, screen: GuardedScreen) -> dict[str, Any]:
         "win_rate_ci95": [low, high],
         "unfinished": len(result.games) - len(finished),
         "misreads": result.misreads,
+        "learned_glyphs": result.learned,
         "refused_clicks": screen.guard.refused,
         "stale_frames": result.stale_frames,
         "relocations": result.relocations,
@@ -152,12 +155,13 @@ def human_lines(summary: dict[str, Any]) -> list[str]:
         f" latency median {_num(summary['latency_ms_median'])} ms"
         f" (p90 {_num(summary['latency_ms_p90'])} ms; read {_num(summary['read_ms_median'])} ms,"
         f" decide {_num(summary['decide_ms_median'])} ms)",
-        f"misreads {summary['misreads']}, refused clicks {summary['refused_clicks']},"
+        f"misreads {summary['misreads']}, glyphs learned {summary['learned_glyphs']},"
+        f" refused clicks {summary['refused_clicks']},"
         f" stale frames {summary['stale_frames']}, relocations {summary['relocations']}",
     ]
     if summary.get("stopped"):
         lines.append(f"stopped: {summary['stopped']}")
-    for key in ("recording", "log"):
+    for key in ("recording", "log", "learned_skin"):
         if summary.get(key):
             lines.append(f"{key}: {summary[key]}")
     return lines
@@ -166,6 +170,7 @@ def human_lines(summary: dict[str, Any]) -> list[str]:
 def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
     """Run one session to its end (limits, Ctrl+C, fail-safe or a problem) and sum it up."""
     from bot.games.minesweeper import MinesweeperPlayer
+    from bot.learning import GlyphLearning
     from bot.watching import dry_run
     from solvers.minesweeper.solver import Solver
 
@@ -173,7 +178,10 @@ def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
     with ExitStack() as stack:
         screen, target = open_screen_and_target(cfg, stack)
         mines = cfg.mines if cfg.mines is not None else (cfg.level.mines if cfg.level else None)
-        player = MinesweeperPlayer(target.profile, Solver(target.profile.rules, cfg.seed), mines)
+        learning = GlyphLearning(cfg.learn_into) if cfg.learn else None
+        player = MinesweeperPlayer(
+            target.profile, Solver(target.profile.rules, cfg.seed), mines, learning=learning
+        )
         options = LoopOptions(games=cfg.games, hours=cfg.hours, problems_dir=cfg.out, pace=cfg.pace)
         if cfg.dry_run:
             loop = Loop(screen, target, player, options)
@@ -197,15 +205,20 @@ def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
             )
         log = JsonlWriter(log_path)
         stack.callback(log.close)
-        loop = Loop(screen, target, player, options, recorder, log, status)
+        loop = Loop(screen, target, player, options, recorder, log, status, _note)
         result = loop.run()
     summary = summarize(result, screen)
     summary.update(
         target=target.profile.name,
         recording=str(cfg.record) if cfg.record else None,
         log=str(log_path),
+        learned_skin=str(cfg.learn_into) if cfg.learn_into and result.learned else None,
     )
     return PlayResult(result, summary, human_lines(summary))
+
+
+def _note(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
 
 
 def check_limits(cfg: PlayConfig) -> None:
@@ -213,6 +226,12 @@ def check_limits(cfg: PlayConfig) -> None:
         raise GamebotError("--games must be at least 1")
     if cfg.hours is not None and cfg.hours <= 0:
         raise GamebotError("--hours must be positive")
+    if cfg.learn_into is not None:
+        from bot.learning import check_learn_into
+
+        if not cfg.learn:
+            raise GamebotError("--learn-into and --no-learn contradict each other")
+        check_learn_into(cfg.learn_into)
 
 
 def watch(cfg: PlayConfig, seconds: float) -> dict[str, Any]:

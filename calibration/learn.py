@@ -18,7 +18,7 @@ still finds the board consistent.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -401,9 +401,9 @@ def learn_cell(skin: Skin, frame: Frame, geometry: GridGeometry, cell: tuple[int
         variants.setdefault(name, []).append(look)
     else:
         cells[name] = look
-    learned = Skin(skin.name, skin.cell_size, cells, skin.faces, skin.counter, skin.layout,
-                   {**skin.synthesised}, {k: tuple(v) for k, v in variants.items()},
-                   skin.description, skin.source)
+    # replace() keeps everything else (noise above all: it sets the reader's tolerance).
+    learned = replace(skin, cells=cells, variants={k: tuple(v) for k, v in variants.items()},
+                      path=None)
     return learned, name
 
 

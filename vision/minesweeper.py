@@ -171,11 +171,13 @@ def read_minesweeper(
     """Read the board exactly, or raise :class:`ReadError` naming the first cell that fits no glyph.
 
     With ``location`` (from :func:`locate_minesweeper` on an earlier frame) this is the fast
-    per-frame path; without it the board is located first.
+    per-frame path; without it the board is located first. A :class:`Skin` object given reads
+    the cells even when the location names another skin: a skin learned during play keeps the
+    location of the skin it grew from, and must never be swapped for an older one by name.
     """
     if location is None:
         location = locate_minesweeper(frame, skin)
-    sk = load_skin(location.skin)
+    sk = skin if isinstance(skin, Skin) else load_skin(location.skin)
     geometry = location.geometry
     if not _inside(geometry, frame.width, frame.height):
         raise ReadError(

@@ -96,6 +96,19 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         help="sim only: each game opens a first area by itself, as xdemineur does",
     )
     p.add_argument("--skin", help="vision skin to read with (default: the profile's)")
+    learn = p.add_mutually_exclusive_group()
+    learn.add_argument(
+        "--learn-into",
+        type=Path,
+        metavar="DIR",
+        help="save the skin, grown by the glyphs learned during play, as a skin folder DIR"
+        " (default: learned glyphs are kept for the session only; --skin DIR continues one)",
+    )
+    learn.add_argument(
+        "--no-learn",
+        action="store_true",
+        help="never learn a glyph the skin lacks: such a frame is a misread",
+    )
     p.add_argument("--seed", type=int, help="seed for the solver's guesses (and sim layouts)")
     p.add_argument(
         "--pause",
@@ -139,6 +152,8 @@ def _config(args: argparse.Namespace) -> PlayConfig:
         rules=FirstClick(args.rules) if args.rules else None,
         auto_open=args.auto_open,
         skin=args.skin,
+        learn=not args.no_learn,
+        learn_into=args.learn_into,
         pause=args.pause if args.pause is not None else DEFAULT_PAUSE,
         out=args.out,
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.actuator import Gesture, minesweeper_gestures
 from bot.games.minesweeper_delta import DeltaReader
@@ -23,6 +23,10 @@ from solvers.minesweeper.rules import standard_mines
 from solvers.minesweeper.state import Board, BoardError, Cell
 from vision.frame import Frame
 from vision.geometry import GridGeometry, Region
+
+if TYPE_CHECKING:
+    from bot.learning import GlyphLearning, LearnedGlyph
+    from calibration.skin import Skin
 
 COVERED = (int(Cell.UNKNOWN), int(Cell.FLAG), int(Cell.QUESTION))
 UNOPENED = (int(Cell.UNKNOWN), int(Cell.QUESTION))
@@ -146,10 +150,16 @@ class MinesweeperPlayer:
         locate: Locate | None = None,
         read: Read | None = None,
         delta: bool = True,
+        skin: Skin | None = None,
+        learning: GlyphLearning | None = None,
     ) -> None:
         self.profile = profile
         self.planner = planner
         self._mines = mines
+        #: What vision reads with: the profile's skin name, or a Skin object (one learned
+        #: during play replaces it here, so it must be an object, not a name).
+        self.skin: Skin | str | None = skin if skin is not None else profile.skin
+        self.learning = learning
         self._locate = locate if locate is not None else self._vision_locate
         self._read = read if read is not None else self._vision_read
         self.delta = DeltaReader(self._read) if delta else None
@@ -158,12 +168,29 @@ class MinesweeperPlayer:
     def _vision_locate(self, frame: Frame) -> Any:
         from vision.minesweeper import locate_minesweeper
 
-        return locate_minesweeper(frame, skin=self.profile.skin)
+        return locate_minesweeper(frame, skin=self.skin)
 
     def _vision_read(self, frame: Frame, location: Any) -> Any:
         from vision.minesweeper import read_minesweeper
 
-        return read_minesweeper(frame, skin=self.profile.skin, location=location)
+        return read_minesweeper(frame, skin=self.skin, location=location)
+
+    def learn(self, frame: Frame, location: Any, previous: Board | None) -> list[LearnedGlyph]:
+        """Learn the glyphs an unreadable frame shows and read with the grown skin from now
+        on; raises :class:`bot.learning.LearnRefused` when that cannot be done safely."""
+        from bot.learning import LearnRefused
+        from calibration.skin import load_skin
+        from vision.minesweeper import BoardLocation
+
+        if self.learning is None:
+            raise LearnRefused("learning is off")
+        if self._read != self._vision_read or not isinstance(location, BoardLocation):
+            raise LearnRefused("only the vision reader learns glyphs")
+        skin = load_skin(self.skin if self.skin is not None else location.skin)
+        self.skin, learned = self.learning.attempt(skin, frame, location, previous, self.mines)
+        if self.delta is not None:
+            self.delta.reset()  # cells read with the old skin are read again with the new one
+        return learned
 
     def locate(self, frame: Frame) -> Any:
         """Find the board in a frame (raises the reader's ReadError when there is none)."""
