@@ -20,7 +20,7 @@ import numpy as np
 from calibration.skin import CELL_CHARS, Skin
 from vision.cell_grid import CellGrid
 from vision.geometry import GridGeometry
-from vision.residual import envelope, soften, tolerance, unexplained
+from vision.residual import envelope, inner, soften, tolerance, unexplained
 
 BLOCKS = 16
 #: Acceptance limits, in 0-255 colour units (see :func:`classify`).
@@ -209,9 +209,10 @@ class GlyphBank:
     fit_norms: np.ndarray  # (R,) squared norms of ``fit`` rows
     owner: np.ndarray  # (R,) index into chars
     radius: np.ndarray  # (len(chars),) acceptance radius per character
-    bright: np.ndarray  # (R, B, B, 3) float32: brightest template pixel within a block
-    dark: np.ndarray  # (R, B, B, 3) float32: darkest template pixel within a block
-    soft: np.ndarray  # (R, B, B, 3) float32: template blocks softened as resampling does
+    # Inner blocks only (see vision.residual.inner), (R, B - 4, B - 4, 3) float32:
+    bright: np.ndarray  # brightest template pixel within a block
+    dark: np.ndarray  # darkest template pixel within a block
+    soft: np.ndarray  # template blocks softened as resampling does
     tolerance: float  # largest unexplained residual a cell may have
 
     @classmethod
@@ -249,8 +250,8 @@ class GlyphBank:
         fit = np.ascontiguousarray(fit[real])
         f64 = fit.astype(np.float64)
         return cls(skin.name, chars, fine.reshape(len(fine), -1), dist, (d64**2).sum(axis=1),
-                   fit, (f64**2).sum(axis=1), own, radius, np.stack(bright), np.stack(dark),
-                   soften(fine), tolerance(skin.noise))
+                   fit, (f64**2).sum(axis=1), own, radius, inner(np.stack(bright)),
+                   inner(np.stack(dark)), inner(soften(fine)), tolerance(skin.noise))
 
 
 #: Banks of the skins in use, dropped with their skin: a skin learned during play (same name,

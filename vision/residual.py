@@ -60,26 +60,43 @@ def soften(features: np.ndarray) -> np.ndarray:
                      for f in np.asarray(features, np.float32)])
 
 
+def inner(blocks: np.ndarray) -> np.ndarray:
+    """The blocks of (n, B, B, 3) templates that the residual looks at, as one contiguous
+    array (a glyph bank keeps these, so a read gathers 12 x 12 blocks per cell, not 16 x 16)."""
+    b = blocks.shape[1]
+    return np.ascontiguousarray(blocks[:, RING : b - RING, RING : b - RING], dtype=np.float32)
+
+
 def unexplained(cells: np.ndarray, bright: np.ndarray, dark: np.ndarray, soft: np.ndarray
                 ) -> np.ndarray:
     """Unexplained residual of each cell against its template: (n,) in 0-255 units.
 
     ``cells`` are block features (n, B, B, 3); ``bright``/``dark`` the template envelopes and
-    ``soft`` the softened template blocks, one row per cell.
+    ``soft`` the softened template blocks, one row per cell, either whole (n, B, B, 3) or
+    already cut to their inner blocks by :func:`inner`.
     """
     n, b = cells.shape[0], cells.shape[1]
-    inner = slice(RING, b - RING)
+    cut = slice(RING, b - RING)
+    if bright.shape[1] == b:
+        bright, dark, soft = inner(bright), inner(dark), inner(soft)
     f = np.ascontiguousarray(cells, dtype=np.float32)
+    cf = f[:, cut, cut]
     # Ink the template cannot produce: the cell outside the template's one-block envelope.
-    cf = f[:, inner, inner]
-    extra = np.maximum(cf - bright[:, inner, inner], 0) + np.maximum(dark[:, inner, inner] - cf, 0)
+    # (bright >= dark, so at most one side is positive: their larger one is their sum.)
+    extra = cf - bright
+    np.maximum(extra, dark - cf, out=extra)
     # Template ink the cell lacks: the softened template outside the cell's one-block envelope.
     kernel = np.ones((3, 3), np.uint8)
     stacked = f.reshape(n * b, b, 3)  # cells one under another; inner blocks stay in their cell
-    c_hi = cv2.dilate(stacked, kernel).reshape(n, b, b, 3)[:, inner, inner]
-    c_lo = cv2.erode(stacked, kernel).reshape(n, b, b, 3)[:, inner, inner]
-    st = soft[:, inner, inner]
-    missing = np.maximum(st - c_hi, 0) + np.maximum(c_lo - st, 0)
-    worst = np.maximum(extra, missing).max(axis=3)
-    pooled = (worst[:, 1:, 1:] + worst[:, :-1, 1:] + worst[:, 1:, :-1] + worst[:, :-1, :-1]) / 4
-    return pooled.reshape(n, -1).max(axis=1)
+    c_hi = cv2.dilate(stacked, kernel).reshape(n, b, b, 3)[:, cut, cut]
+    c_lo = cv2.erode(stacked, kernel).reshape(n, b, b, 3)[:, cut, cut]
+    missing = soft - c_hi
+    np.maximum(missing, c_lo - soft, out=missing)
+    np.maximum(extra, missing, out=extra)
+    # Channel max by slices: numpy's reduce over a 3-long last axis is 30 times slower.
+    worst = np.maximum(np.maximum(extra[..., 0], extra[..., 1]), extra[..., 2])
+    np.maximum(worst, 0, out=worst)
+    pooled = worst[:, 1:, 1:] + worst[:, :-1, 1:]
+    pooled += worst[:, 1:, :-1]
+    pooled += worst[:, :-1, :-1]
+    return pooled.reshape(n, -1).max(axis=1) / 4
