@@ -29,9 +29,12 @@ from vision.fit import verdict_of
 from vision.frame import Frame
 from vision.minesweeper import BoardLocation
 
-#: More refused cells than this is not a new glyph appearing but a frame gone wrong (covered
-#: board, wrong skin, a dialog): learning from it would be guessing.
+#: At most this many cells are named in one frame: more different new looks at once is not a
+#: new glyph appearing but a frame gone wrong (covered board, wrong skin, a dialog).
 MAX_CELLS = 3
+#: Share of the board that may be refused when the refused cells are a few glyphs repeated (an
+#: opening can show a new number many times): each naming must absorb the cells that look alike.
+MAX_SHARE = 0.1
 
 
 class LearnRefused(ValueError):
@@ -64,8 +67,9 @@ def learn_glyphs(
     refused = [(int(r), int(c)) for r, c in np.argwhere(~verdict.accepted)]
     if not refused:
         raise LearnRefused("every cell reads: nothing to learn")
-    if len(refused) > max_cells:
-        raise LearnRefused(f"{len(refused)} cells refused (at most {max_cells} are learned)")
+    limit = max(max_cells, int(MAX_SHARE * verdict.accepted.size))
+    if len(refused) > limit:
+        raise LearnRefused(f"{len(refused)} cells refused (at most {limit} are learned)")
     rows = [list(line) for line in verdict.text().split("\n")]
     for r, c in refused:
         rows[r][c] = "#"
@@ -79,6 +83,9 @@ def learn_glyphs(
             raise LearnRefused(f"the rest of the frame contradicts the last board: {why}")
     learned: list[LearnedGlyph] = []
     while refused:
+        if len(learned) == max_cells:
+            raise LearnRefused(f"{len(refused)} cells still refused after naming {max_cells}:"
+                               " more new looks than one frame can show")
         (r, c), rest = refused[0], refused[1:]
         text = "\n".join("".join(row) for row in rows)
         try:

@@ -107,12 +107,17 @@ def test_a_glyph_whose_name_makes_the_board_impossible_is_not_learned(tmp_path):
 
 
 def test_too_many_refused_cells_or_an_opened_cell_changing_are_not_learned():
-    board = Board.from_text("\n".join(["#" * 9] * 3 + ["##3333###"] + ["#" * 9] * 5))
+    board = Board.from_text("\n".join(["#" * 9] * 3 + ["333333333"] + ["#" * 9] * 5))
     frame = Frame.from_pixels(render_minesweeper(board, "winxp")[0])
     skin = without(load_skin("winxp"), "3")
-    location = locate_minesweeper(frame, skin)
-    with pytest.raises(LearnRefused, match="4 cells refused"):
+    location = locate_minesweeper(frame, load_skin("winxp"))
+    with pytest.raises(LearnRefused, match="9 cells refused"):  # at most 8 = a tenth of 81
         learn_glyphs(skin, frame, location, None, 10)
+    mixed = Board.from_text("\n".join(["#" * 9] * 3 + ["#2345####"] + ["#" * 9] * 5))
+    frame = Frame.from_pixels(render_minesweeper(mixed, "winxp")[0])
+    bare = without(without(without(without(load_skin("winxp"), "2"), "3"), "4"), "5")
+    with pytest.raises(LearnRefused, match="after naming 3"):  # four new looks in one frame
+        learn_glyphs(bare, frame, locate_minesweeper(frame, load_skin("winxp")), None, 10)
     one = Board.from_text("\n".join(["#" * 9] * 3 + ["###3#####"] + ["#" * 9] * 5))
     frame = Frame.from_pixels(render_minesweeper(one, "winxp")[0])
     was_open = one.with_cells({(3, 3): Cell.TWO})  # the bot saw a 2 there: now it is a misread
@@ -121,6 +126,17 @@ def test_too_many_refused_cells_or_an_opened_cell_changing_are_not_learned():
     grown, learned = learn_glyphs(skin, frame, location, one.with_cells({(3, 3): Cell.UNKNOWN}), 10)
     assert [(g.cell, g.char) for g in learned] == [((3, 3), "3")]
     assert "3" in grown.chars and "3" not in skin.chars  # the skin it grew from is untouched
+
+
+def test_a_new_glyph_shown_many_times_at_once_is_learned_from_one_cell():
+    rows = ["#" * 16] * 5 + ["####22222#######", "####2...2#######", "####22222#######"]
+    board = Board.from_text("\n".join(rows + ["#" * 16] * 8))
+    frame = Frame.from_pixels(render_minesweeper(board, "winxp")[0])
+    skin = without(load_skin("winxp"), "2")
+    location = locate_minesweeper(frame, load_skin("winxp"))
+    grown, learned = learn_glyphs(skin, frame, location, None, 10)
+    assert [g.char for g in learned] == ["2"]  # one naming; the other 11 twos read with it
+    assert read_minesweeper(frame, grown, location).board == board
 
 
 def test_the_grown_skin_replaces_its_folder_whole_and_never_another_folder(tmp_path, capsys):
