@@ -12,6 +12,7 @@ mark); anything else is reported, never guessed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from weakref import WeakKeyDictionary
 
 import cv2
@@ -71,17 +72,29 @@ def grid_blocks(pixels: np.ndarray, grid: CellGrid, blocks: int = BLOCKS,
         integral = cv2.integral(pixels[y0:y1, x0:x1], sdepth=cv2.CV_64F)
     else:
         x0, y0, x1, y1 = 0, 0, w, h
+    maps, inv_area = _area_maps(grid, blocks, x0, y0, x1, y1)
+    corner = cv2.remap(integral, *maps, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    corner = corner.reshape(rows, blocks + 1, cols, blocks + 1, 3)
+    across = corner[:, :, :, 1:] - corner[:, :, :, :-1]  # sums along each block's row span
+    sums = (across[:, 1:] - across[:, :-1]).astype(np.float32)
+    sums *= inv_area
+    return sums.transpose(0, 2, 1, 3, 4)
+
+
+@lru_cache(maxsize=8)
+def _area_maps(grid: CellGrid, blocks: int, x0: int, y0: int, x1: int, y1: int
+               ) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray]:
+    """Where to sample the integral image for every block corner, and 1 / block area: the same
+    for every frame of a located board, so kept (the play loop reads one grid many times)."""
     px = np.clip(_sample_points(grid.col_centres, grid.pitch_x, blocks) - x0, 0, x1 - x0)
     py = np.clip(_sample_points(grid.row_centres, grid.pitch_y, blocks) - y0, 0, y1 - y0)
-    map_x = np.broadcast_to(px.reshape(-1)[None, :], (py.size, px.size)).astype(np.float32)
-    map_y = np.broadcast_to(py.reshape(-1)[:, None], (py.size, px.size)).astype(np.float32)
-    corner = cv2.remap(integral, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    corner = corner.reshape(rows, blocks + 1, cols, blocks + 1, 3)
-    sums = (corner[:, 1:, :, 1:] - corner[:, :-1, :, 1:]
-            - corner[:, 1:, :, :-1] + corner[:, :-1, :, :-1])
+    map_x = np.ascontiguousarray(np.broadcast_to(px.reshape(-1)[None, :], (py.size, px.size)),
+                                 dtype=np.float32)
+    map_y = np.ascontiguousarray(np.broadcast_to(py.reshape(-1)[:, None], (py.size, px.size)),
+                                 dtype=np.float32)
     area = (np.diff(py, axis=1)[:, :, None, None] * np.diff(px, axis=1)[None, None, :, :])
-    area = np.maximum(area, 1e-6).reshape(rows, blocks, cols, blocks, 1)
-    return (sums / area).astype(np.float32).transpose(0, 2, 1, 3, 4)
+    inv = (1.0 / np.maximum(area, 1e-6)).astype(np.float32)
+    return (map_x, map_y), inv.reshape(grid.rows, blocks, grid.cols, blocks, 1)
 
 
 def board_blocks(pixels: np.ndarray, geometry: GridGeometry, blocks: int = BLOCKS) -> np.ndarray:
@@ -125,22 +138,18 @@ def look_noise(cuts: list[np.ndarray], looks: list[np.ndarray]) -> float:
 
 def _smooth(pooled: np.ndarray, n: int, half: int) -> np.ndarray:
     """[1 2 1] smoothing of each cell's ``half`` x ``half`` blocks (replicated cell borders),
-    flattened to (n, d). In-place adds on views: no transposed copies of the whole board."""
-    f = np.asarray(pooled, np.float32).reshape(n, half, half, 3)
-    for axis in (1, 2):
-        g = f * np.float32(2.0)
-        ahead = [slice(None)] * 4
-        behind = [slice(None)] * 4
-        ahead[axis], behind[axis] = slice(1, None), slice(None, -1)
-        g[tuple(ahead)] += f[tuple(behind)]
-        g[tuple(behind)] += f[tuple(ahead)]
-        ends = [slice(None)] * 4
-        for edge in (slice(0, 1), slice(-1, None)):
-            ends[axis] = edge
-            g[tuple(ends)] += f[tuple(ends)]
-        g *= np.float32(0.25)
-        f = g
-    return f.reshape(n, -1)
+    flattened to (n, d). Cells are laid side by side so that one OpenCV pass never mixes two
+    cells: one under another for the pass along x, one beside another for the pass along y."""
+    f = np.asarray(pooled, np.float32).reshape(n * half, half, 3)
+    one = np.ones(1, np.float32)
+    f = cv2.sepFilter2D(f, -1, _KERNEL, one, borderType=cv2.BORDER_REPLICATE)
+    wide = np.ascontiguousarray(f.reshape(n, half, half, 3).transpose(1, 0, 2, 3))
+    wide = cv2.sepFilter2D(wide.reshape(half, n * half, 3), -1, one, _KERNEL,
+                           borderType=cv2.BORDER_REPLICATE)
+    return np.ascontiguousarray(wide.reshape(half, n, half, 3).transpose(1, 0, 2, 3)).reshape(n, -1)
+
+
+_KERNEL = np.array([0.25, 0.5, 0.25], np.float32)
 
 
 def nearest_distance(pixels: np.ndarray, grid: CellGrid, bank: GlyphBank,
