@@ -77,7 +77,7 @@ def learn_glyphs(
         for r, c in refused:
             if int(previous[r, c]) not in COVERED:
                 raise LearnRefused(f"cell ({r}, {c}) was open before: a misread, not a new glyph")
-        board = Board.from_text("\n".join("".join(row) for row in rows))
+        board = Board.from_text(_text(rows))
         seen, why = check(previous, [], board)
         if seen is Verdict.MISREAD:
             raise LearnRefused(f"the rest of the frame contradicts the last board: {why}")
@@ -87,7 +87,7 @@ def learn_glyphs(
             raise LearnRefused(f"{len(refused)} cells still refused after naming {max_cells}:"
                                " more new looks than one frame can show")
         (r, c), rest = refused[0], refused[1:]
-        text = "\n".join("".join(row) for row in rows)
+        text = _text(rows)
         try:
             skin, char = learn_cell(skin, frame, location.geometry, (r, c), text, mines)
         except ValueError as exc:  # Tesseract unsure, or the board became impossible
@@ -102,7 +102,7 @@ def learn_glyphs(
             if verdict.accepted[rr, cc]:
                 rows[rr][cc] = now[rr][cc]
         refused = [(rr, cc) for rr, cc in rest if not verdict.accepted[rr, cc]]
-    text = "\n".join("".join(row) for row in rows)
+    text = _text(rows)
     if not verdict.accepted.all() or verdict.text() != text:
         raise LearnRefused("the grown skin does not read the frame back as named")
     try:
@@ -110,6 +110,11 @@ def learn_glyphs(
     except ValueError as exc:
         raise LearnRefused(f"the board read with the grown skin is impossible: {exc}") from exc
     return skin, learned
+
+
+def _text(rows: list[list[str]]) -> str:
+    """A board's text from its rows of characters (the form learn_cell and Board take)."""
+    return "\n".join("".join(row) for row in rows)
 
 
 def check_learn_into(folder: Path) -> None:

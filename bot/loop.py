@@ -147,14 +147,11 @@ class Loop:
         assert self.window is not None
         o = self.options
         a = self.screen.grab(self.window)
-        area = self.board_area
         for _ in range(o.settle_tries):
             time.sleep(self.target.profile.settle_gap)
             b = self.screen.grab(self.window)
             self._last_grab = time.perf_counter()
-            pa = a.pixels[area.top : area.bottom, area.left : area.right]
-            pb = b.pixels[area.top : area.bottom, area.left : area.right]
-            if np.array_equal(pa, pb):
+            if np.array_equal(self.board_pixels(a), self.board_pixels(b)):
                 return b, True
             a = b
         return a, False
@@ -166,10 +163,12 @@ class Loop:
         assert self.window is not None
         time.sleep(self.options.drawing_wait)
         later = self.screen.grab(self.window)
+        return not np.array_equal(self.board_pixels(frame), self.board_pixels(later))
+
+    def board_pixels(self, frame: Frame) -> np.ndarray:
+        """The board's part of a window frame: what settling and redraw checks compare."""
         area = self.board_area
-        before = frame.pixels[area.top : area.bottom, area.left : area.right]
-        after = later.pixels[area.top : area.bottom, area.left : area.right]
-        return before.shape != after.shape or not np.array_equal(before, after)
+        return frame.pixels[area.top : area.bottom, area.left : area.right]
 
     def observe(self, previous: Board | None, pending: list[Move], fresh: bool = False) -> Seen:
         """The next frame that reads, agrees with ``previous`` and shows ``pending``."""

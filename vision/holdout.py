@@ -12,7 +12,7 @@ not refused here would be a silent misread in play.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -29,8 +29,9 @@ def without(skin: Skin, char: str) -> Skin:
     """``skin`` with every look of ``char`` removed (as if it had never been seen)."""
     cells = {ch: img for ch, img in skin.cells.items() if ch != char}
     variants = {ch: imgs for ch, imgs in skin.variants.items() if ch != char}
-    return Skin(f"{skin.name}-without-{char}", skin.cell_size, cells, skin.faces, skin.counter,
-                skin.layout, {}, variants, skin.description, skin.source)
+    # replace() keeps everything else, noise above all: it sets the reader's tolerance.
+    return replace(skin, name=f"{skin.name}-without-{char}", cells=cells, variants=variants,
+                   synthesised={}, path=None)
 
 
 @dataclass
