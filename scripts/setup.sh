@@ -7,8 +7,9 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(
   xvfb xdotool x11-utils xterm xfonts-base
-  tesseract-ocr tesseract-ocr-rus
-  xdemineur gnome-mines bsdgames wamerican
+  tesseract-ocr tesseract-ocr-rus tesseract-ocr-ukr
+  xdemineur gnome-mines kmines ace-of-penguins dbus bsdgames wamerican wordnet-base
+  chromium fonts-liberation
   libgl1 libglib2.0-0 fonts-dejavu-core
   python3-tk
 )

@@ -32,6 +32,7 @@ VERBS: dict[str, str] = {
     "replay": "re-read a recorded session and measure it",
     "bench": "benchmarks that print figures (add --json for a machine-readable last line)",
     "demo": "the built-in default: the bot plays a game it can run by itself",
+    "serve": "serve the project's own game pages on 127.0.0.1 (for a person or the bot)",
     "balda": "Balda (Балда) helpers: moves, best move",
     "erudit": "Erudit / Scrabble helpers: best move, verify against brute force, fit leaves",
     "hangman": "Hangman helpers: hardest words",
@@ -43,6 +44,9 @@ MODULES: tuple[str, ...] = (
     "bot.commands.minesweeper_vision",
     "bot.commands.minesweeper_play",
     "bot.commands.balda",
+    "bot.commands.balda_vision",
+    "bot.commands.balda_play",
+    "bot.commands.pages",
     "bot.commands.erudit",
     "bot.commands.hangman",
 )

@@ -100,6 +100,13 @@ def _run_read(args: argparse.Namespace) -> int:
 def _configure_bench(p: argparse.ArgumentParser) -> None:
     add_json(p)
     p.add_argument(
+        "--game",
+        choices=("minesweeper", "balda", "erudit"),
+        default="minesweeper",
+        help="whose labelled screenshots to measure (default: minesweeper); balda and erudit"
+        " read recordings/<game>/labelled",
+    )
+    p.add_argument(
         "--repeat", type=int, default=30, help="timed reads/locates per picture (default: 30)"
     )
     p.add_argument(
@@ -121,6 +128,10 @@ def _run_bench(args: argparse.Namespace) -> int:
     from bot.report import emit
     from vision.benchmark import run_vision_bench
 
+    if args.game != "minesweeper":
+        from bot.commands.letters_bench import run_letters_bench
+
+        return run_letters_bench(args)
     scales = [float(s) for s in args.scales.split(",") if s.strip()]
     folder = Path(args.fixtures) if args.fixtures else None
     summary, lines = run_vision_bench(folder, scales, max(1, args.repeat))
