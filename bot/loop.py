@@ -1,12 +1,15 @@
-"""The capture -> read -> check -> decide -> act loop, game after game.
+"""The capture -> read -> check -> decide -> act loop, game after game, for every game.
 
-It never acts on a frame it could not read. Each capture is repeated until two grabs of the board
-agree (the program finished drawing), then read and checked against the last state: a frame
-that does not show the last moves yet is *stale* (wait and grab again, up to the profile's
-redraw timeout); one that contradicts the last state, or cannot be read, is a *misread* (grab
-again, re-locate the board in case the window moved; after a bounded number of tries the bot
-stops with the frame saved). Clicks go through a :class:`bot.safety.GuardedScreen` calibrated to
-the board just located, so a wrong point never reaches the mouse.
+The game is an adapter (:class:`bot.games.base.GameAdapter`: Minesweeper, Balda, Hangman); the
+loop owns what they share. It never acts on a frame it could not read. Each capture is repeated
+until two grabs of the board agree (the program finished drawing), then read and checked
+against the last state: a frame that does not show the last moves yet is *stale* (wait and grab
+again, up to the profile's redraw timeout); one that contradicts the last state, or cannot be
+read, is a *misread* (grab again, re-locate the board in case the window moved; after a bounded
+number of tries the bot stops with the frame saved). When the frame shows the opponent's turn,
+the loop waits for the reply to show the same way. Clicks go through a
+:class:`bot.safety.GuardedScreen` calibrated to the board just located, so a wrong point never
+reaches the mouse.
 """
 
 from __future__ import annotations
@@ -20,15 +23,13 @@ from typing import Any
 
 import numpy as np
 
-from bot.actuator import Gesture, perform
-from bot.games.minesweeper import MinesweeperPlayer, Seen, Verdict
+from bot.actuator import Gesture, GestureKind, perform
+from bot.games.base import Calibration, GameAdapter, ImpossibleState, Turn, Verdict
 from bot.recorder import FORMAT_VERSION, JsonlWriter, Recorder
 from bot.results import GameResult, SessionStats
 from bot.safety import ClickRefused, GuardedScreen, StopRequested
-from bot.targets.base import Target, face_point, park_point
+from bot.targets.base import Target, park_point
 from bot.targets.x11 import WindowLost
-from solvers.minesweeper.moves import Move
-from solvers.minesweeper.state import Board, BoardError
 from vision.errors import ReadError
 from vision.frame import Frame
 from vision.geometry import Region
@@ -68,7 +69,7 @@ class Loop:
         self,
         screen: GuardedScreen,
         target: Target,
-        player: MinesweeperPlayer,
+        player: GameAdapter,
         options: LoopOptions | None = None,
         recorder: Recorder | None = None,
         log: JsonlWriter | None = None,
@@ -83,8 +84,7 @@ class Loop:
         self.window: Region | None = None
         self.location: Any = None
         self.board_area = Region(0, 0, 1, 1)  # in frame pixels
-        self._board_screen = Region(0, 0, 1, 1)  # in screen pixels
-        self._face = Region(0, 0, 1, 1)  # the new-game face, in screen pixels
+        self.calibration = Calibration(Region(0, 0, 1, 1), ())  # in screen pixels
         self.last_frame: Frame | None = None
         self._last_grab = 0.0  # perf_counter() of the frame in hand
         self._read_ms = 0.0  # how long reading the frame in hand took
@@ -115,16 +115,11 @@ class Loop:
                 path = self._save_problem(frame, "locate")
                 where = self.target.describe()
                 raise LoopStopped(f"no readable board in {where}: {exc}", path) from exc
-        self.player.learn_mines(seen)
+        calibration = self.player.calibrate(frame, location, seen, window)
         self.window, self.location = window, location
         self.board_area = self.player.board_region(location, frame)
-        board = seen.geometry.bounds
-        face = self.player.face_region(location, frame)
-        if face is None:
-            centre = face_point(window, board)
-            face = Region(centre.x - 8, centre.y - 8, 17, 17)
-        self.screen.guard.allow((board, *self.target.new_game_clicks(face)), moves=(window,))
-        self._board_screen, self._face = board, face
+        self.screen.guard.allow(calibration.clicks, moves=calibration.moves or (window,))
+        self.calibration = calibration
         return True
 
     def _relocated(self) -> bool:
@@ -170,10 +165,10 @@ class Loop:
         area = self.board_area
         return frame.pixels[area.top : area.bottom, area.left : area.right]
 
-    def observe(self, previous: Board | None, pending: list[Move], fresh: bool = False) -> Seen:
+    def observe(self, previous: Any, pending: Any, fresh: bool = False) -> Any:
         """The next frame that reads, agrees with ``previous`` and shows ``pending``."""
         o = self.options
-        timeout = self.target.profile.redraw_timeout
+        timeout = self.player.wait_seconds(pending, self.target.profile.redraw_timeout)
         deadline = time.monotonic() + timeout
         misreads = stale = learned = 0
         relocated = False
@@ -239,7 +234,7 @@ class Loop:
                 path = self._save_problem(frame, "misread")
                 raise LoopStopped(f"{misreads} bad frames in a row: {last_problem}", path)
 
-    def learn(self, frame: Frame, previous: Board | None, exc: ReadError) -> str | None:
+    def learn(self, frame: Frame, previous: Any, exc: ReadError) -> str | None:
         """Try to learn the glyphs a settled, unreadable frame refused (issue 3); returns None
         when they were learned, else why not ('' when learning is off). Every glyph learned is
         counted, recorded with its frame and reported through ``on_note``."""
@@ -273,39 +268,50 @@ class Loop:
 
     # --- acting -------------------------------------------------------------------------------
     def act(self, gestures: list[Gesture]) -> float:
-        """Send gestures and park the pointer; returns frame-to-first-click latency in ms."""
+        """Send gestures and park the pointer; returns frame-to-first-click latency in ms.
+
+        A ``settle`` gesture waits for the screen to stop changing before the next one (a page
+        that redraws after a click): the precondition is seen on screen, not slept for.
+        """
         latency = float("nan")
         for i, gesture in enumerate(gestures):
             if i == 0:  # the moment the first click is issued
                 latency = (time.perf_counter() - self._last_grab) * 1000.0
+            if gesture.kind is GestureKind.SETTLE:
+                self.grab_settled()
+                continue
             perform(self.screen, [gesture])
         if self.target.profile.park_pointer and self.window is not None:
-            self.screen.move_to(park_point(self.window, self._board_screen))
+            self.screen.move_to(park_point(self.window, self.calibration.board))
         return latency
 
     # --- one game, many games -----------------------------------------------------------------
-    def play_game(self, number: int, seen: Seen) -> GameResult:
+    def play_game(self, number: int, seen: Any) -> GameResult:
         started = time.monotonic()
         result = GameResult(number, "unfinished", 0.0, 0, 0, 0)
         self.record_event({"event": "game", "game": number})
+        player = self.player
         try:
             while result.steps < self.options.max_steps:
-                end = self.player.outcome(seen)
+                end = player.outcome(seen)
                 if end is not None:
                     result.outcome = end
                     break
+                if player.turn(seen) is Turn.THEIRS:
+                    seen = self.observe(player.state_of(seen), player.awaiting(seen))
+                    continue
                 t0 = time.perf_counter()
                 try:
-                    decisions = self.player.decide(seen)
-                except BoardError as exc:  # numbers no real layout fits: a misread got through
+                    decisions = player.decide(seen)
+                except ImpossibleState as exc:  # a misread got through the checks
                     assert self.last_frame is not None
                     path = self._save_problem(self.last_frame, "impossible")
-                    why = str(exc) if len(str(exc)) < 200 else f"{str(exc)[:200]}..."
-                    raise LoopStopped(f"the board read is impossible: {why}", path) from exc
+                    raise LoopStopped(str(exc), path) from exc
                 decide_ms = (time.perf_counter() - t0) * 1000.0
                 if not decisions:
-                    raise LoopStopped(f"the solver has no move for:\n{seen.board.to_text()}")
-                gestures = self.player.gestures(decisions, seen)
+                    state = player.describe(seen)["state"]
+                    raise LoopStopped(f"the solver has no move for:\n{state}")
+                gestures = player.gestures(decisions, seen)
                 frame = self.last_frame
                 if self.options.pace:
                     time.sleep(self.options.pace)
@@ -323,8 +329,7 @@ class Loop:
                         "region": box(frame),
                         "game": number,
                         "step": result.steps,
-                        "state": seen.board.to_text(),
-                        "counter": seen.counter,
+                        **player.describe(seen),
                         "decisions": [d.to_dict() for d in decisions],
                         "gestures": [g.to_text() for g in gestures],
                         "latency_ms": round(latency, 2),
@@ -333,23 +338,25 @@ class Loop:
                     },
                     frame,
                 )
-                seen = self.observe(seen.board, self.player.moves(decisions))
+                seen = self.observe(player.state_of(seen), player.pending(decisions, seen))
         finally:
             result.seconds = time.monotonic() - started
+        result.details = player.game_details(seen)
         self.record_event(
             {
                 "event": "outcome",
                 "region": box(self.last_frame),
                 "game": number,
                 "outcome": result.outcome,
-                "state": seen.board.to_text(),
+                **player.describe(seen),
+                **result.details,
                 "seconds": round(result.seconds, 3),
             },
             self.last_frame,
         )
         return result
 
-    def start_game(self, seen: Seen | None) -> Seen:
+    def start_game(self, seen: Any) -> Any:
         """Start a new game the program's way, unless the screen shows one that is not over."""
         if seen is not None and self.player.outcome(seen) is None:
             return seen
@@ -358,9 +365,9 @@ class Loop:
             self.locate()
         assert self.window is not None
         self.target.dismiss_dialogs()
-        self.target.new_game(self.screen, self._face.center)
+        self.player.new_game(self.screen, self.target, self.calibration)
         if self.target.profile.park_pointer:
-            self.screen.move_to(park_point(self.window, self._board_screen))
+            self.screen.move_to(park_point(self.window, self.calibration.board))
         return self.observe(None, [], fresh=True)
 
     def _more(self) -> bool:
@@ -374,7 +381,7 @@ class Loop:
         try:
             self.locate()
             self.record_event(self.header())
-            seen: Seen | None = self.observe(None, [])
+            seen: Any = self.observe(None, [])
             while self._more():
                 seen = self.start_game(seen)
                 result = self.play_game(len(self.stats.games) + 1, seen)
@@ -401,17 +408,13 @@ class Loop:
     # --- records ------------------------------------------------------------------------------
     def header(self) -> dict[str, object]:
         """The session event that opens a recording: what was played, where, by which rules."""
-        profile = self.target.profile
         return {
             "event": "session",
             "format": FORMAT_VERSION,
             "game": self.player.game,
             "target": self.target.describe(),
-            "profile": profile.name,
-            "skin": profile.skin,
-            "rules": profile.rules.value,
-            "flags": profile.flags.value,
-            "mines": self.player.mines,
+            "profile": self.target.profile.name,
+            **self.player.header(self.target),
             "window": _box_region(self.window),
         }
 

@@ -10,10 +10,10 @@ from bot import stats
 
 @dataclass
 class GameResult:
-    """One Minesweeper game the bot played on screen: the outcome and its timings."""
+    """One game the bot played on screen: the outcome, its timings and the game's details."""
 
     number: int
-    outcome: str  # "won", "lost", or "unfinished"
+    outcome: str  # "won", "lost", "drawn" or "unfinished"
     seconds: float
     steps: int
     moves: int
@@ -21,6 +21,7 @@ class GameResult:
     latencies_ms: list[float] = field(default_factory=list)
     read_ms: list[float] = field(default_factory=list)
     decide_ms: list[float] = field(default_factory=list)
+    details: dict[str, object] = field(default_factory=dict)  # the game's own (scores, words)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -31,6 +32,7 @@ class GameResult:
             "moves": self.moves,
             "guesses": self.guesses,
             "latency_ms_median": round(stats.median(self.latencies_ms), 2),
+            **self.details,
         }
 
 
@@ -48,7 +50,7 @@ class SessionStats:
 
     @property
     def finished(self) -> list[GameResult]:
-        return [g for g in self.games if g.outcome in ("won", "lost")]
+        return [g for g in self.games if g.outcome in ("won", "lost", "drawn")]
 
     @property
     def wins(self) -> int:

@@ -9,6 +9,7 @@ pushing the mouse into a screen corner (pyautogui's fail-safe), which surfaces h
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.errors import GamebotError
@@ -79,6 +80,14 @@ class GuardedScreen:
         if not self.guard.allows_move(point):
             raise self.guard.refuse(point)
         self.inner.move_to(point)
+
+    def drag(self, points: Sequence[Point], button: Button = Button.LEFT) -> None:
+        """Every point of a drag must be a place a click is allowed: the pointer is held down
+        along the whole path, so any point outside could select or drop something there."""
+        for point in points:
+            if not self.guard.allows_click(point):
+                raise self.guard.refuse(point)
+        self.inner.drag(points, button)
 
     def press(self, *keys: str) -> None:
         self.inner.press(*keys)

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.actuator import Gesture, minesweeper_gestures
+from bot.games.base import Calibration, ImpossibleState, Turn, Verdict
 from bot.games.minesweeper_delta import DeltaReader
-from bot.targets.base import FlagPolicy, Profile
+from bot.targets.base import FlagPolicy, Profile, face_point
 from solvers.decision import Decision
 from solvers.minesweeper.moves import Move, MoveKind
 from solvers.minesweeper.rules import standard_mines
@@ -26,7 +26,11 @@ from vision.geometry import GridGeometry, Region
 
 if TYPE_CHECKING:
     from bot.learning import GlyphLearning, LearnedGlyph
+    from bot.screens.base import Screen
+    from bot.targets.base import Target
     from calibration.skin import Skin
+
+__all__ = ["COVERED", "MinesweeperPlayer", "Seen", "Verdict", "check", "is_fresh", "outcome"]
 
 COVERED = (int(Cell.UNKNOWN), int(Cell.FLAG), int(Cell.QUESTION))
 UNOPENED = (int(Cell.UNKNOWN), int(Cell.QUESTION))
@@ -50,12 +54,6 @@ class Seen:
     geometry: GridGeometry  # screen coordinates
     counter: int | None = None
     face: str | None = None
-
-
-class Verdict(Enum):
-    OK = "ok"
-    STALE = "stale"  # the program has not drawn the last moves yet
-    MISREAD = "misread"  # contradicts what was seen before
 
 
 def unfinished_zero(board: Board) -> tuple[int, int] | None:
@@ -260,6 +258,14 @@ class MinesweeperPlayer:
         return is_fresh(board, self.mines, self.profile.auto_opens) and not unfinished_zero(board)
 
     def decide(self, seen: Seen) -> list[Decision[Move]]:
+        """The solver's decisions; a board no layout fits is reported as the misread it is."""
+        try:
+            return self._decide(seen)
+        except BoardError as exc:
+            why = str(exc) if len(str(exc)) < 200 else f"{str(exc)[:200]}..."
+            raise ImpossibleState(f"the board read is impossible: {why}") from exc
+
+    def _decide(self, seen: Seen) -> list[Decision[Move]]:
         board = seen.board
         if self.profile.flags is FlagPolicy.AT_END:
             covered = [i for i, v in enumerate(board.cells) if v in COVERED]
@@ -287,3 +293,53 @@ class MinesweeperPlayer:
     @staticmethod
     def moves(decisions: Sequence[Decision[Move]]) -> list[Move]:
         return [d.move for d in decisions]
+
+    # --- the loop's adapter protocol (bot.games.base.GameAdapter) -------------------------------
+    def calibrate(self, frame: Frame, location: Any, seen: Seen, window: Region) -> Calibration:
+        """Clicks on the board and on the face (or the profile's keys start a game); the
+        pointer may rest anywhere in the window. Reads the mine count on first sight."""
+        self.learn_mines(seen)
+        board = seen.geometry.bounds
+        face = self.face_region(location, frame)
+        if face is None:
+            centre = face_point(window, board)
+            face = Region(centre.x - 8, centre.y - 8, 17, 17)
+        clicks = (board,) if self.profile.new_game_keys else (board, face)
+        return Calibration(board, clicks, (window,), face.center)
+
+    def new_game(self, screen: Screen, target: Target, calibration: Calibration) -> None:
+        assert calibration.new_game is not None
+        target.new_game(screen, calibration.new_game)
+
+    def turn(self, seen: Seen) -> Turn:
+        return Turn.OURS if self.outcome(seen) is None else Turn.OVER
+
+    def pending(self, decisions: Sequence[Decision[Move]], seen: Seen) -> list[Move]:
+        return self.moves(decisions)
+
+    def awaiting(self, seen: Seen) -> list[Move]:
+        return []  # Minesweeper has no opponent
+
+    def wait_seconds(self, pending: Any, default: float) -> float:
+        return default
+
+    @staticmethod
+    def state_of(seen: Seen) -> Board:
+        return seen.board
+
+    @staticmethod
+    def describe(seen: Seen) -> dict[str, object]:
+        return {"state": seen.board.to_text(), "counter": seen.counter}
+
+    @staticmethod
+    def game_details(seen: Seen) -> dict[str, object]:
+        return {}
+
+    def header(self, target: Target) -> dict[str, object]:
+        profile = self.profile
+        return {
+            "skin": profile.skin,
+            "rules": profile.rules.value,
+            "flags": profile.flags.value,
+            "mines": self.mines,
+        }

@@ -6,6 +6,7 @@ loop, so the loop can be tested without a display and a recording can be played 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 from typing import Protocol, runtime_checkable
 
@@ -46,7 +47,11 @@ class Screen(Protocol):
         ...
 
     def type_text(self, text: str) -> None:
-        """Type literal text, character by character."""
+        """Type literal text, character by character (any Unicode letter)."""
+        ...
+
+    def drag(self, points: Sequence[Point], button: Button = Button.LEFT) -> None:
+        """Press at the first point, move through the others in order, release at the last."""
         ...
 
     def move_to(self, point: Point) -> None:

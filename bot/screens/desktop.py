@@ -10,10 +10,13 @@ setups; the scale between them is measured once, here, and nowhere else.
 from __future__ import annotations
 
 import os
+import shutil
 import struct
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -156,7 +159,41 @@ class DesktopScreen:
             self._call(self._gui.hotkey, *keys)
 
     def type_text(self, text: str) -> None:
-        self._call(self._gui.write, text)
+        """ASCII through pyautogui; any other letter (Cyrillic...) through ``xdotool type`` on
+        X11, as pyautogui's keyboard knows only the US layout's characters."""
+        if text.isascii():
+            self._call(self._gui.write, text)
+            return
+        self.check_stop()
+        exe = shutil.which("xdotool") if sys.platform.startswith("linux") else None
+        if exe is None:
+            raise ScreenError(
+                f"cannot type {text!r} here: typing letters outside ASCII needs xdotool on X11"
+                " (Debian: apt install xdotool); or use a site whose profile picks letters on"
+                " the page's own palette"
+            )
+        done = subprocess.run(
+            [exe, "type", "--delay", "12", "--", text],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
+        if done.returncode != 0:
+            raise ScreenError(f"xdotool could not type {text!r}: {done.stderr.strip()}")
+
+    def drag(self, points: Sequence[Point], button: Button = Button.LEFT) -> None:
+        """Press at the first point, pass through every other, release at the last. Each step
+        is a short glide, so the page sees the pointer enter every cell on the way."""
+        first, *rest = [self._logical(p) for p in points]
+        self._call(self._gui.moveTo, *first)
+        self._call(self._gui.mouseDown, *first, button=button.value)
+        try:
+            for x, y in rest:
+                self._call(self._gui.moveTo, x, y, duration=0.04)
+        finally:
+            last = rest[-1] if rest else first
+            self._call(self._gui.mouseUp, *last, button=button.value)
 
     def pointer(self) -> Point:
         x, y = self._gui.position()

@@ -7,7 +7,7 @@ takes a screen with recorded pixels.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,7 @@ class ReplayScreen:
         self._next = 0
         self.clicks: list[tuple[Point, Button]] = []
         self.keys: list[tuple[str, ...]] = []
+        self.drags: list[tuple[tuple[Point, ...], Button]] = []
 
     def load(self, event: dict[str, Any]) -> Frame:
         path = self.directory / str(event["frame"])
@@ -68,6 +69,9 @@ class ReplayScreen:
 
     def type_text(self, text: str) -> None:
         self.keys.append(tuple(text))
+
+    def drag(self, points: Sequence[Point], button: Button = Button.LEFT) -> None:
+        self.drags.append((tuple(points), button))
 
     def move_to(self, point: Point) -> None:
         return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -203,6 +203,10 @@ class SimScreen:
 
     def type_text(self, text: str) -> None:
         self.keys.append(tuple(text))
+
+    def drag(self, points: Sequence[Point], button: Button = Button.LEFT) -> None:
+        """Minesweeper takes no drags: only the pointer moves, to the last point."""
+        self.pointer = points[-1]
 
     def move_to(self, point: Point) -> None:
         self.pointer = point
