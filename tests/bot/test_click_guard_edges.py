@@ -1,0 +1,213 @@
+"""The click guard on the exact edges of its regions, with its own definition of "inside".
+
+A region is left/top inclusive, right/bottom exclusive. These tests never ask ``Region`` whether
+a point is inside (that is what the guard calls): ``inside`` below says it with plain integer
+comparisons on the region's four numbers, so a bug in either ``Region.contains`` or the guard
+shows here. Every edge and corner is tried, one pixel in and one pixel out, on negative
+(multi-monitor) coordinates too, and after the region moved.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.safety import ClickGuard, ClickRefused, GuardedScreen
+from bot.screens.base import Button
+from vision.geometry import Point, Region
+
+
+def inside(x: int, y: int, left: int, top: int, width: int, height: int) -> bool:
+    """The test's own oracle: left <= x <= left + width - 1 and top <= y <= top + height - 1."""
+    return left <= x and x <= left + width - 1 and top <= y and y <= top + height - 1
+
+
+class Backend:
+    """Records what reached it."""
+
+    def __init__(self) -> None:
+        self.clicks: list[Point] = []
+        self.moves: list[Point] = []
+
+    def bounds(self) -> Region:
+        return Region(-10_000, -10_000, 20_000, 20_000)
+
+    def grab(self, region=None):
+        raise NotImplementedError
+
+    def click(self, point, button=Button.LEFT):
+        self.clicks.append(point)
+
+    def move_to(self, point):
+        self.moves.append(point)
+
+    def press(self, *keys):
+        pass
+
+    def type_text(self, text):
+        pass
+
+    def check_stop(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def guarded(clicks: tuple[Region, ...], moves: tuple[Region, ...] = ()) -> GuardedScreen:
+    screen = GuardedScreen(Backend(), ClickGuard())
+    screen.guard.allow(clicks, moves)
+    return screen
+
+
+def clicked(screen: GuardedScreen, x: int, y: int) -> bool:
+    """Click (x, y); True if it reached the backend, False if the guard refused it."""
+    before = len(screen.inner.clicks)
+    refused = screen.guard.refused
+    try:
+        screen.click(Point(x, y))
+    except ClickRefused:
+        assert screen.guard.refused == refused + 1
+        assert len(screen.inner.clicks) == before
+        return False
+    assert screen.guard.refused == refused
+    assert screen.inner.clicks[before:] == [Point(x, y)]
+    return True
+
+
+def moved(screen: GuardedScreen, x: int, y: int) -> bool:
+    before = len(screen.inner.moves)
+    try:
+        screen.move_to(Point(x, y))
+    except ClickRefused:
+        assert len(screen.inner.moves) == before
+        return False
+    assert screen.inner.moves[before:] == [Point(x, y)]
+    return True
+
+
+# (left, top, width, height): on the primary monitor, left of and above it, across the origin,
+# one pixel, and one row.
+BOXES = [
+    (100, 200, 50, 30),
+    (-1920, -1080, 64, 48),
+    (-1600, 300, 200, 100),
+    (-20, -10, 40, 30),
+    (7, -3, 1, 1),
+    (0, 0, 9, 1),
+]
+IDS = ["primary", "left-above", "left-monitor", "across-origin", "one-pixel", "one-row"]
+
+
+def edge_points(left: int, top: int, width: int, height: int) -> dict[str, tuple[int, int]]:
+    """Named points one pixel in and one pixel out of each edge and corner."""
+    right, bottom = left + width - 1, top + height - 1  # last pixel inside
+    mid_x, mid_y = left + width // 2, top + height // 2
+    return {
+        "top-left corner": (left, top),
+        "top-right corner": (right, top),
+        "bottom-left corner": (left, bottom),
+        "bottom-right corner": (right, bottom),
+        "left edge": (left, mid_y),
+        "right edge": (right, mid_y),
+        "top edge": (mid_x, top),
+        "bottom edge": (mid_x, bottom),
+        "left of the left edge": (left - 1, mid_y),
+        "right of the right edge": (right + 1, mid_y),
+        "above the top edge": (mid_x, top - 1),
+        "below the bottom edge": (mid_x, bottom + 1),
+        "outside top-left": (left - 1, top - 1),
+        "outside top-right": (right + 1, top - 1),
+        "outside bottom-left": (left - 1, bottom + 1),
+        "outside bottom-right": (right + 1, bottom + 1),
+        "right of the top-right corner": (right + 1, top),
+        "below the bottom-right corner": (right, bottom + 1),
+        "left of the bottom-left corner": (left - 1, bottom),
+        "above the top-left corner": (left, top - 1),
+    }
+
+
+@pytest.mark.parametrize("box", BOXES, ids=IDS)
+def test_every_edge_and_corner_one_pixel_in_and_out(box):
+    screen = guarded((Region(*box),))
+    for name, (x, y) in edge_points(*box).items():
+        want = not (name.startswith(("left of", "right of", "above", "below", "outside")))
+        assert inside(x, y, *box) == want, name  # the oracle agrees with the names
+        assert clicked(screen, x, y) == want, f"{name} ({x}, {y}) of {box}"
+        assert moved(screen, x, y) == want, f"move to {name} ({x}, {y}) of {box}"
+
+
+@pytest.mark.parametrize("box", BOXES, ids=IDS)
+def test_every_pixel_around_a_region_is_judged_like_the_oracle(box):
+    left, top, width, height = box
+    screen = guarded((Region(*box),))
+    for y in range(top - 2, top + height + 2):
+        for x in range(left - 2, left + width + 2):
+            assert clicked(screen, x, y) == inside(x, y, *box), f"({x}, {y}) of {box}"
+    outside = (width + 4) * (height + 4) - width * height
+    assert screen.guard.refused == outside
+    assert len(screen.inner.clicks) == width * height
+
+
+def test_an_empty_region_allows_nothing():
+    screen = guarded((Region(10, 10, 0, 5), Region(-5, -5, 5, 0)))
+    for x in range(-7, 13):
+        for y in range(-7, 17):
+            assert not clicked(screen, x, y)
+
+
+def test_a_region_that_moved_refuses_its_old_place():
+    old = (100, 100, 40, 30)
+    new = (-700, 60, 40, 30)  # the window was dragged onto the left monitor
+    screen = guarded((Region(*old),))
+    assert clicked(screen, 100, 100) and clicked(screen, 139, 129)
+    screen.guard.allow((Region(*old).offset(-800, -40),))
+    for box, want in ((old, False), (new, True)):
+        for name, (x, y) in edge_points(*box).items():
+            expect = want and inside(x, y, *box)
+            assert clicked(screen, x, y) == expect, f"{name} ({x}, {y}) of {box}"
+
+
+def test_moves_may_use_the_window_but_clicks_only_the_board():
+    board = (50, 80, 20, 10)
+    window = (40, 40, 40, 60)
+    screen = guarded((Region(*board),), (Region(*window),))
+    for y in range(30, 110):
+        for x in range(30, 90):
+            assert clicked(screen, x, y) == inside(x, y, *board), (x, y)
+            assert moved(screen, x, y) == (inside(x, y, *window) or inside(x, y, *board)), (x, y)
+
+
+def test_without_move_regions_moves_follow_the_click_regions():
+    box = (-30, -30, 5, 5)
+    screen = guarded((Region(*box),))
+    for y in range(-32, -23):
+        for x in range(-32, -23):
+            assert moved(screen, x, y) == inside(x, y, *box), (x, y)
+
+
+coords = st.integers(-3000, 3000)
+sizes = st.integers(0, 60)
+boxes = st.tuples(coords, coords, sizes, sizes)
+
+
+@st.composite
+def near_an_edge(draw, box_list):
+    """A point on, or one pixel either side of, some region's edge (where bugs live)."""
+    if not box_list:
+        return draw(coords), draw(coords)
+    left, top, width, height = draw(st.sampled_from(box_list))
+    xs = [left - 1, left, left + 1, left + width - 1, left + width, left + width + 1]
+    ys = [top - 1, top, top + 1, top + height - 1, top + height, top + height + 1]
+    return draw(st.sampled_from(xs)), draw(st.sampled_from(ys))
+
+
+@settings(max_examples=300, deadline=None)
+@given(box_list=st.lists(boxes, max_size=3), data=st.data())
+def test_random_points_near_edges_of_several_regions(box_list, data):
+    screen = guarded(tuple(Region(*b) for b in box_list))
+    for _ in range(20):
+        x, y = data.draw(near_an_edge(box_list))
+        want = any(inside(x, y, *b) for b in box_list)
+        assert clicked(screen, x, y) == want, (x, y, box_list)
