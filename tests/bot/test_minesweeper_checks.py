@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bot.games.minesweeper import Verdict, check, is_fresh, outcome
 from bot.targets.base import FlagPolicy
-from solvers.minesweeper.game import Game, Status
+from solvers.minesweeper.game import Game
 from solvers.minesweeper.moves import Move, MoveKind
 from solvers.minesweeper.rules import FirstClick, Level
 from solvers.minesweeper.state import Board, Cell
@@ -53,15 +53,51 @@ def test_boards_of_a_real_game_always_pass(seed):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 10**6), st.data())
-def test_a_frame_without_the_moves_is_stale(seed, data):
-    for before, batch, after, game in random_game(seed, 30):
-        if game.status is Status.LOST or after == before:
+@given(st.integers(0, 10**6))
+def test_a_frame_without_the_moves_is_stale(seed):
+    """At every step (lost ones too), the frame before the batch, or the one showing only its
+    flags, is stale, and the reason names the first move not shown."""
+    checked = 0
+    for before, batch, _after, _game in random_game(seed, 30):
+        if not batch:
             continue
-        if any(m.kind is MoveKind.OPEN and before[m.row, m.col] is not Cell.FLAG for m in batch):
-            verdict, _ = check(before, batch, before)
-            assert verdict is Verdict.STALE
-        break
+        verdict, why = check(before, batch, before)
+        assert verdict is Verdict.STALE, (seed, batch, why)
+        assert why == f"{batch[0].to_text()} not shown yet", (seed, why)
+        opens = [m for m in batch if m.kind is MoveKind.OPEN]
+        if not opens:
+            continue
+        flags_only = before.with_cells(
+            {(m.row, m.col): Cell.FLAG for m in batch if m.kind is MoveKind.FLAG}
+        )
+        verdict, why = check(before, batch, flags_only)
+        assert verdict is Verdict.STALE, (seed, batch, why)
+        assert why == f"{opens[0].to_text()} not shown yet", (seed, why)
+        checked += 1
+    assert checked > 0, f"seed {seed}: no batch with an open move was checked"
+
+
+def test_each_kind_of_move_not_shown_is_stale_and_ok_once_shown():
+    cases = [
+        ("1#\n##", Move.open(0, 1), "11\n##"),
+        ("1?\n##", Move.open(0, 1), "11\n##"),  # a question mark is still unopened
+        ("1#\n##", Move.flag(1, 1), "1#\n#F"),
+        ("1F\n##", Move(MoveKind.UNFLAG, 0, 1), "1#\n##"),
+        ("1F\n##", Move.chord(0, 0), "1F\n12"),
+    ]
+    for before_text, move, shown_text in cases:
+        before, shown = Board.from_text(before_text), Board.from_text(shown_text)
+        verdict, why = check(before, [move], before)
+        assert (verdict, why) == (Verdict.STALE, f"{move.to_text()} not shown yet"), move
+        assert check(before, [move], shown) == (Verdict.OK, ""), move
+
+
+def test_an_open_shown_but_a_later_one_not_is_stale():
+    before = Board.from_text("1##\n###")
+    half = Board.from_text("11#\n###")
+    moves = [Move.open(0, 1), Move.open(1, 2)]
+    assert check(before, moves, half) == (Verdict.STALE, "open 1 2 not shown yet")
+    assert check(before, moves, Board.from_text("11#\n##2"))[0] is Verdict.OK
 
 
 @settings(max_examples=60, deadline=None)
