@@ -25,13 +25,56 @@ def test_opening_first_click_opens_a_zero(seed, r, c):
     assert game.board()[r, c] is Cell.ZERO
 
 
-@given(st.integers(0, 10_000))
-@settings(max_examples=100)
-def test_xp_rule_moves_the_mine_to_the_first_free_cell(seed):
-    game = Game(LEVELS["beginner"], FirstClick.XP, seed=seed)
-    game.apply(Move.open(4, 4))
-    assert game.status is not Status.LOST
-    assert len(game.mines()) == 10
+def reading_order_first_free(mines, rows, cols, clicked):
+    """The top-left-most cell, row by row, that holds no mine and is not the clicked one."""
+    for r in range(rows):
+        for c in range(cols):
+            if (r, c) not in mines and (r, c) != clicked:
+                return r, c
+    raise AssertionError("no free cell")
+
+
+@pytest.mark.parametrize("click", [(4, 4), (0, 0), (8, 8), (0, 1)])
+def test_xp_rule_moves_the_mine_to_the_first_free_cell(click):
+    """XP draws the layout as with no rule (the same seed gives NONE's layout); a mine under the
+    first click then moves to the first free cell in reading order, and nothing else changes."""
+    level = LEVELS["beginner"]
+    moved = kept = 0
+    for seed in range(600):
+        plain = Game(level, FirstClick.NONE, seed=seed)
+        plain.apply(Move.open(*click))
+        drawn = plain.mines()
+        game = Game(level, FirstClick.XP, seed=seed)
+        game.apply(Move.open(*click))
+        assert game.status is not Status.LOST, seed
+        assert len(game.mines()) == 10, seed
+        if click in drawn:
+            target = reading_order_first_free(drawn, level.rows, level.cols, click)
+            assert game.mines() == (drawn - {click}) | {target}, f"seed {seed}"
+            moved += 1
+        else:
+            assert game.mines() == drawn, f"seed {seed}"
+            kept += 1
+    assert moved >= 30 and kept >= 30  # both branches ran many times (10 in 81 hit a mine)
+
+
+def test_xp_rule_on_a_crowded_board_skips_mines_and_the_click():
+    # 7 mines on 3x3: the first free cells in reading order are often far from the corner.
+    level = Level("custom", 3, 3, 7)
+    seen_targets = set()
+    for seed in range(300):
+        plain = Game(level, FirstClick.NONE, seed=seed)
+        plain.apply(Move.open(0, 0))
+        drawn = plain.mines()
+        if (0, 0) not in drawn:
+            continue
+        game = Game(level, FirstClick.XP, seed=seed)
+        game.apply(Move.open(0, 0))
+        target = reading_order_first_free(drawn, 3, 3, (0, 0))
+        assert game.mines() == (drawn - {(0, 0)}) | {target}, f"seed {seed}"
+        assert game.board()[0, 0] is not Cell.EXPLODED
+        seen_targets.add(target)
+    assert len(seen_targets) >= 3
 
 
 def test_numbers_match_the_layout_and_flood_fill_stops_at_numbers():
