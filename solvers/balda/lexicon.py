@@ -3,7 +3,11 @@
 The trie is nested dicts keyed by letter. Two extra keys hold what the search needs at a
 node: ``"$"`` is the word ending there (absent if none) and ``"#"`` the length of the longest
 word below, so a search for long words drops a branch as soon as it cannot beat its target.
-Building it from the 67k Russian nouns takes about a third of a second.
+Building it from the 67k Russian nouns takes about a second, so the built-in lexicons are
+stored on disk once built (:mod:`solvers.words.cache`, marshal) and load in about 0.1 s.
+
+A lexicon knows its language (``"ru"``, ``"uk"``, ``"en"``, or None for a list whose letters
+do not say) and its alphabet, so a position in another alphabet can be refused clearly.
 """
 
 from __future__ import annotations
@@ -13,23 +17,59 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from solvers.words.alphabet import RUSSIAN_ALPHABET, fold_yo
+from solvers.words.alphabet import (
+    LANGUAGE_NAMES,
+    RUSSIAN_ALPHABET,
+    alphabet_for,
+    check_language,
+    guess_language,
+    normalise,
+    script_of,
+)
 
 WORD = "$"
 LONGEST = "#"
 # Values are child nodes, except the word (str) under "$" and the length (int) under "#".
 Trie = dict[str, Any]
+# Bump when the trie's shape changes, so stored tries are rebuilt.
+TRIE_FORMAT = 1
 
 
 class Lexicon:
-    """Legal words (UPPERCASE, Ё folded) plus their forward trie."""
+    """Legal words (UPPERCASE; Ё folded for Russian) plus their forward trie."""
 
-    def __init__(self, words: Iterable[str]) -> None:
-        self.words: frozenset[str] = frozenset(fold_yo(w.upper()) for w in words if w)
+    words: frozenset[str]
+    trie: Trie
+    longest: int
+    language: str | None
+    alphabet: str
+
+    def __init__(self, words: Iterable[str], language: str | None = None) -> None:
+        upper = {w.upper() for w in words if w}
+        if language is None:
+            language = guess_language(ch for w in upper for ch in set(w))
+        else:
+            check_language(language)
+        self.words = frozenset(normalise(w, language) for w in upper)
         if not self.words:
             raise ValueError("the dictionary has no words")
-        self.trie: Trie = _build_trie(self.words)
-        self.longest = max(map(len, self.words))
+        self.trie = _build_trie(sorted(self.words))
+        self.longest = self.trie[LONGEST]
+        self.language = language
+        self.alphabet = _alphabet(language, self.words)
+
+    @classmethod
+    def _from_parts(
+        cls, words: Iterable[str], trie: Trie, language: str | None, alphabet: str
+    ) -> Lexicon:
+        """A lexicon from stored parts, without rebuilding the trie."""
+        lexicon = cls.__new__(cls)
+        lexicon.words = frozenset(words)
+        lexicon.trie = trie
+        lexicon.longest = trie[LONGEST]
+        lexicon.language = language
+        lexicon.alphabet = alphabet
+        return lexicon
 
     def __contains__(self, word: object) -> bool:
         return word in self.words
@@ -37,24 +77,83 @@ class Lexicon:
     def __len__(self) -> int:
         return len(self.words)
 
+    def __repr__(self) -> str:
+        return f"Lexicon({len(self.words)} words, language={self.language!r})"
+
+    @property
+    def script(self) -> str:
+        """``"Cyrillic"``, ``"Latin"`` or ``"mixed"``: the writing system of the words."""
+        return script_of(self.alphabet) or "mixed"
+
+    @property
+    def language_name(self) -> str:
+        return LANGUAGE_NAMES.get(self.language or "", "unknown-language")
+
+    # ----- built-in lexicons -------------------------------------------------------------
+    @classmethod
+    def for_language(cls, lang: str, plural_only: bool = False) -> Lexicon:
+        """The built-in nouns of ``lang`` (``"ru"``, ``"uk"``, ``"en"``), shared per process.
+
+        ``plural_only`` adds plural-only nouns (НОЖНИЦЫ) for Russian and Ukrainian.
+        """
+        check_language(lang)
+        return _builtin(lang, plural_only and lang != "en")
+
     @classmethod
     def russian(cls, plural_only: bool = False) -> Lexicon:
         """Russian common nouns from OpenCorpora (see :func:`solvers.words.russian_nouns`)."""
-        return _russian(plural_only)
+        return cls.for_language("ru", plural_only)
 
     @classmethod
-    def from_file(cls, path: str | Path, alphabet: str | None = RUSSIAN_ALPHABET) -> Lexicon:
-        """A site's own word list (one word a line; see :func:`solvers.words.load_word_file`)."""
+    def ukrainian(cls, plural_only: bool = False) -> Lexicon:
+        """Ukrainian common nouns (see :func:`solvers.words.ukrainian_nouns`)."""
+        return cls.for_language("uk", plural_only)
+
+    @classmethod
+    def english(cls) -> Lexicon:
+        """Common English nouns (see :func:`solvers.words.english_nouns`)."""
+        return cls.for_language("en")
+
+    @classmethod
+    def from_file(
+        cls,
+        path: str | Path,
+        alphabet: str | None = RUSSIAN_ALPHABET,
+        language: str | None = None,
+    ) -> Lexicon:
+        """A site's own word list (one word a line; see :func:`solvers.words.load_word_file`).
+
+        With ``language`` the words must be letters of its alphabet; otherwise of ``alphabet``
+        (None: any letters, the language guessed from them).
+        """
         from solvers.words import load_word_file
 
-        return cls(load_word_file(path, alphabet))
+        if language is not None:
+            alphabet = alphabet_for(language)
+        return cls(load_word_file(path, alphabet), language)
+
+
+def _alphabet(language: str | None, words: Iterable[str]) -> str:
+    if language is not None:
+        return alphabet_for(language)
+    return "".join(sorted({ch for w in words for ch in w}))
 
 
 @functools.cache
-def _russian(plural_only: bool) -> Lexicon:
-    from solvers.words import russian_nouns
+def _builtin(lang: str, plural_only: bool) -> Lexicon:
+    from solvers.words import cache, list_key_for, nouns_for
 
-    return Lexicon(russian_nouns(plural_only))
+    name = f"balda-lexicon-{lang}" + ("-with-plurals" if plural_only else "")
+    key = f"{list_key_for(lang)}-t{TRIE_FORMAT}"
+    stored = cache.load(name, key)
+    if isinstance(stored, tuple) and len(stored) == 2:
+        words, trie = stored
+        return Lexicon._from_parts(words, trie, lang, alphabet_for(lang))
+    words_set = nouns_for(lang, plural_only)
+    with cache.building(f"building the {LANGUAGE_NAMES[lang]} word tree (first run, ~1 s)"):
+        lexicon = Lexicon(words_set, lang)
+    cache.store(name, key, (tuple(sorted(lexicon.words)), lexicon.trie))
+    return lexicon
 
 
 def _build_trie(words: Iterable[str]) -> Trie:

@@ -1,90 +1,67 @@
 """Russian common nouns in the nominative singular, from OpenCorpora via ``pymorphy3-dicts-ru``.
 
-The word games (Balda, Erudit) accept common nouns in their dictionary form. pymorphy3's compiled
-dictionary lists every word form with a paradigm and a tag; a form qualifies when its tag is a
-noun in the nominative singular (or plural, for plural-only nouns such as НОЖНИЦЫ when asked)
-and carries none of the proper-noun or abbreviation marks. Extraction walks the word DAWG once
-(a few seconds); the result is cached per package version, so later loads take milliseconds.
-The data is OpenCorpora's, licensed CC BY-SA 3.0.
+The word games (Balda, Erudit) accept common nouns in their dictionary form; the rules are in
+:mod:`solvers.words.morphology` (shared with Ukrainian). Words are UPPERCASE with Ё folded into
+Е. Extraction walks the dictionary once (several seconds); the result is cached per package
+version, so later loads take milliseconds. The data is OpenCorpora's, licensed CC BY-SA 3.0.
 """
 
 from __future__ import annotations
 
 import functools
-import importlib.metadata
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from solvers.words import cache
 from solvers.words.alphabet import fold_yo
-from solvers.words.cache import read_cached, write_cached
+from solvers.words.morphology import data_version, extract_nouns
 
-if TYPE_CHECKING:
-    from pymorphy3.tagset import OpencorporaTag
-
-# Names, surnames, patronymics, places, organisations, trademarks, initials, abbreviations.
-EXCLUDED_GRAMMEMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Init", "Abbr"})
 # Bump when the filter changes, so stale caches are rebuilt.
-FILTER_VERSION = 1
+FILTER_VERSION = 2
 _CYRILLIC_WORD = re.compile("^[а-яё]+$")
+MESSAGE = "building the Russian noun list (first run, ~10 s)"
 
 
-def _data_version() -> str:
-    try:
-        return importlib.metadata.version("pymorphy3-dicts-ru")
-    except importlib.metadata.PackageNotFoundError:
-        return "unknown"
+def list_key() -> str:
+    """What the lists depend on: the dictionary package's version and our filter's."""
+    return f"{data_version('ru')}-f{FILTER_VERSION}"
 
 
 def cache_name(plural_only: bool) -> str:
-    kind = "with-plurals" if plural_only else "singular"
-    return f"russian-nouns-{_data_version()}-f{FILTER_VERSION}-{kind}.txt"
+    return "russian-nouns-with-plurals" if plural_only else "russian-nouns"
 
 
-def extract_russian_nouns() -> tuple[frozenset[str], frozenset[str]]:
-    """(singular nouns, plural-only nouns) straight from the pymorphy3 dictionary, uncached."""
-    import pymorphy3
+def extract_russian_nouns() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(singular nouns, plural-only nouns, place names) from the dictionary, uncached.
 
-    dictionary = pymorphy3.MorphAnalyzer(lang="ru").dictionary
-    tags = dictionary.gramtab
-
-    def kind(tag: OpencorporaTag) -> int:
-        """1 = nominative singular common noun, 2 = plural-only nominative, 0 = neither."""
-        if tag.POS != "NOUN" or tag.case != "nomn" or tag.grammemes & EXCLUDED_GRAMMEMES:
-            return 0
-        if tag.number == "sing":
-            return 1
-        return 2 if tag.number == "plur" and "Pltm" in tag.grammemes else 0
-
-    tag_kind = [kind(tag) for tag in tags]
-    # A form is (paradigm id, index in paradigm); a paradigm stores suffixes, tags, prefixes
-    # as three equal runs, so the tag of form i is paradigm[n + i].
-    form_kind: dict[tuple[int, int], int] = {}
-    for para_id, paradigm in enumerate(dictionary.paradigms):
-        n = len(paradigm) // 3
-        for index in range(n):
-            value = tag_kind[paradigm[n + index]]
-            if value:
-                form_kind[(para_id, index)] = value
-    singular: set[str] = set()
-    plural: set[str] = set()
-    get = form_kind.get
-    for word, form in dictionary.words.iteritems():
-        value = get(form)
-        if value and _CYRILLIC_WORD.match(word):
-            (singular if value == 1 else plural).add(fold_yo(word).upper())
-    return frozenset(singular), frozenset(plural - singular)
+    The first two are UPPERCASE with Ё folded; the place names (places, organisations and
+    trademarks OpenCorpora marks) stay lower case with Ё, as stored, for other lists to check.
+    """
+    nouns = extract_nouns("ru", _CYRILLIC_WORD)
+    singular = frozenset(fold_yo(w).upper() for w in nouns.singular)
+    plural = frozenset(fold_yo(w).upper() for w in nouns.plural_only) - singular
+    return singular, plural, nouns.places
 
 
 def load_or_build(plural_only: bool, directory: Path | None = None) -> frozenset[str]:
-    """The cached list, building and caching both variants on a miss."""
-    cached = read_cached(cache_name(plural_only), directory)
-    if cached:
-        return cached
-    singular, plural = extract_russian_nouns()
-    write_cached(cache_name(False), singular, directory)
-    write_cached(cache_name(True), singular | plural, directory)
-    return singular | plural if plural_only else singular
+    """The cached list, building and caching every variant on a miss."""
+    found = cache.load(cache_name(plural_only), list_key(), directory)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    return _build_all(directory)[cache_name(plural_only)]
+
+
+def _build_all(directory: Path | None) -> dict[str, frozenset[str]]:
+    with cache.building(MESSAGE):
+        singular, plural, places = extract_russian_nouns()
+    lists = {
+        cache_name(False): singular,
+        cache_name(True): singular | plural,
+        "russian-places": places,
+    }
+    for name, words in lists.items():
+        cache.store(name, list_key(), words, directory)
+    return lists
 
 
 @functools.cache
@@ -95,3 +72,15 @@ def russian_nouns(plural_only: bool = False) -> frozenset[str]:
     ``$XDG_CACHE_HOME/gamebot`` keyed by the package version.
     """
     return load_or_build(plural_only)
+
+
+@functools.cache
+def russian_places() -> frozenset[str]:
+    """Nominatives of the places, organisations and trademarks OpenCorpora marks (lower case).
+
+    Ukrainian's dictionary does not mark places, so its list is checked against this one.
+    """
+    found = cache.load("russian-places", list_key())
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    return _build_all(None)["russian-places"]

@@ -4,6 +4,7 @@ import pytest
 
 from solvers.words import RUSSIAN_ALPHABET, fold_yo, russian_nouns
 from solvers.words import russian as russian_module
+from solvers.words.cache import cache_path
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +69,15 @@ def test_cache_is_built_once_then_reused(tmp_path, nouns, monkeypatch):
     built = russian_module.load_or_build(False, tmp_path)
     assert built == nouns
     files = sorted(p.name for p in tmp_path.iterdir())
-    assert files == sorted([russian_module.cache_name(False), russian_module.cache_name(True)])
+    expected = [
+        cache_path(name, russian_module.list_key(), tmp_path).name
+        for name in (
+            russian_module.cache_name(False),
+            russian_module.cache_name(True),
+            "russian-places",
+        )
+    ]
+    assert files == sorted(expected)
 
     def no_extraction():
         raise AssertionError("the cache should have been used")
@@ -78,7 +87,7 @@ def test_cache_is_built_once_then_reused(tmp_path, nouns, monkeypatch):
     assert russian_module.load_or_build(True, tmp_path) == russian_nouns(plural_only=True)
 
 
-def test_cache_name_changes_with_the_filter_version(monkeypatch):
-    before = russian_module.cache_name(False)
+def test_cache_key_changes_with_the_filter_version(monkeypatch):
+    before = russian_module.list_key()
     monkeypatch.setattr(russian_module, "FILTER_VERSION", russian_module.FILTER_VERSION + 1)
-    assert russian_module.cache_name(False) != before
+    assert russian_module.list_key() != before
