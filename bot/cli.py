@@ -29,16 +29,20 @@ def build_parser(commands: list[Command] | None = None) -> argparse.ArgumentPars
         if not group:
             continue
         solo = [c for c in group if c.game is None]
+        per_game = [c for c in group if c.game is not None]
         if solo:
+            # The bare verb (``gamebot demo``) runs its default; games may add their own.
             cmd = solo[0]
             sub = verbs.add_parser(verb, help=cmd.help, description=cmd.description or cmd.help)
             cmd.configure(sub)
             sub.set_defaults(_run=cmd.run)
+        else:
+            sub = verbs.add_parser(verb, help=help_text, description=help_text)
+        if not per_game:
             continue
-        sub = verbs.add_parser(verb, help=help_text, description=help_text)
         games = sub.add_subparsers(dest="game", metavar="WHAT")
-        games.required = True
-        for cmd in group:
+        games.required = not solo
+        for cmd in per_game:
             assert cmd.game is not None
             leaf = games.add_parser(
                 cmd.game, help=cmd.help, description=cmd.description or cmd.help

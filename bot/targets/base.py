@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any, Protocol
 
 from bot.actuator import MouseControls
 from bot.screens.base import Button, Screen
@@ -45,6 +46,15 @@ class Profile:
     auto_opens: bool = False  # the program opens a first area by itself
 
 
+class TargetProfile(Protocol):
+    """What the loop reads off any program's profile (Minesweeper's Profile, a site profile)."""
+
+    name: str
+    park_pointer: bool
+    redraw_timeout: float
+    settle_gap: float
+
+
 def face_point(window: Region, board: Region) -> Point:
     """Where the smiley face is in programs that draw it centred above the board."""
     return Point(board.center.x, window.top + max(1, (board.top - window.top) // 2))
@@ -60,8 +70,8 @@ def park_point(window: Region, board: Region) -> Point:
 class Target:
     """A program on a screen. The base class is a whole-screen target with no window."""
 
-    def __init__(self, profile: Profile) -> None:
-        self.profile = profile
+    def __init__(self, profile: Any) -> None:
+        self.profile = profile  # a Profile, or any TargetProfile (a site's)
 
     def window_region(self, screen: Screen) -> Region:
         """The region to capture: the program's window (the whole screen by default)."""
@@ -98,7 +108,7 @@ class WindowTarget(Target):
 
     def __init__(
         self,
-        profile: Profile,
+        profile: Any,
         finder: Callable[[], int | None],
         program: x11.Program | None = None,
     ) -> None:

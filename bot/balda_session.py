@@ -1,0 +1,292 @@
+"""Set up one Balda session in a browser (display, page, Chromium, vision, engine), run it, sum it
+up. Shared by ``gamebot play balda`` and ``gamebot demo balda``.
+
+Targets: ``builtin`` is the project's own page, served here on 127.0.0.1 with a computer opponent
+(its URL parameters choose the look, input style, size and strength); ``browser`` is any page
+given by ``--launch URL`` with ``--site``; ``window-title`` attaches to a browser already open.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot import stats
+from bot.errors import GamebotError
+from bot.loop import Loop, LoopOptions, Status
+from bot.recorder import JsonlWriter, Recorder
+from bot.results import SessionStats
+from bot.safety import GuardedScreen
+from bot.screens.desktop import DEFAULT_PAUSE
+from bot.sites import SiteProfile, load_profile
+
+TARGETS = ("builtin", "browser", "window-title")
+BUILTIN_SITE = "gamebot-balda"
+TESSERACT_LANGS = {"ru": "rus", "uk": "ukr", "en": "eng"}
+
+
+@dataclass
+class BaldaPlayConfig:
+    target: str = "builtin"
+    launch: bool = False
+    url: str | None = None  # --launch URL
+    serve: Path | None = None  # serve this folder on 127.0.0.1 and launch URL relative to it
+    title: str | None = None
+    site: str | None = None
+    style: str | None = None  # the site's input style
+    # the built-in page's URL parameters
+    theme: str = "classic"
+    size: int = 5
+    level: str = "hard"
+    first: str = "human"
+    reject: float = 0.0
+    lang: str = "ru"
+    seed: int | None = None
+    zoom: float = 1.0
+    window: tuple[int, int] = (1280, 900)
+    games: int | None = 1
+    hours: float | None = None
+    record: Path | None = None
+    log: Path | None = None
+    think: float = 1.0
+    sides: str = "one"
+    pause: float = DEFAULT_PAUSE
+    pace: float = 0.0
+    out: Path = Path("out")
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class BaldaPlayResult:
+    stats: SessionStats
+    summary: dict[str, Any]
+    lines: list[str] = field(default_factory=list)
+
+
+def check_config(cfg: BaldaPlayConfig) -> None:
+    """Refuse a bad command line before anything starts (no Xvfb, no browser)."""
+    if cfg.target not in TARGETS:
+        raise GamebotError(f"unknown target {cfg.target!r}: use one of {', '.join(TARGETS)}")
+    if cfg.games is not None and cfg.games < 1:
+        raise GamebotError("--games must be at least 1")
+    if cfg.hours is not None and cfg.hours <= 0:
+        raise GamebotError("--hours must be positive")
+    if cfg.think <= 0:
+        raise GamebotError("--think must be a positive number of seconds")
+    if not 0.25 <= cfg.zoom <= 5:
+        raise GamebotError(f"--zoom {cfg.zoom:g} is outside 25..500 %")
+    if cfg.target == "window-title" and not cfg.title:
+        raise GamebotError("--target window-title needs --title TEXT (part of the window title)")
+    if cfg.target == "browser" and not (cfg.url or cfg.serve):
+        raise GamebotError("--target browser needs --launch URL (or --serve DIR)")
+    if cfg.target != "builtin" and not cfg.site:
+        raise GamebotError(
+            "a page other than the built-in one needs --site NAME|FILE (its site profile);"
+            " built-in profiles: " + ", ".join(_builtin_sites())
+        )
+    if cfg.sides not in ("one", "both"):
+        raise GamebotError("--sides is one or both")
+
+
+def _builtin_sites() -> list[str]:
+    from bot.sites import builtin_sites
+
+    return builtin_sites()
+
+
+def site_profile(cfg: BaldaPlayConfig) -> SiteProfile:
+    name = cfg.site or BUILTIN_SITE
+    style = cfg.style
+    if cfg.target == "builtin" and style is None:
+        style = "palette-drag"
+    profile = load_profile(name, style)
+    if profile.game != "balda":
+        raise GamebotError(f"site profile {name!r} is for {profile.game}, not balda")
+    return profile
+
+
+def builtin_url(server: Any, cfg: BaldaPlayConfig, style: str) -> str:
+    params: dict[str, object] = {
+        "theme": cfg.theme,
+        "input": style,
+        "size": cfg.size,
+        "level": cfg.level,
+        "first": cfg.first,
+        "lang": cfg.lang,
+    }
+    if cfg.reject:
+        params["reject"] = cfg.reject
+    if cfg.seed is not None:
+        params["seed"] = cfg.seed
+    if cfg.sides == "both":
+        params["mode"] = "hotseat"
+    return str(server.url(**params))
+
+
+def open_target(cfg: BaldaPlayConfig, profile: SiteProfile, stack: ExitStack) -> Any:
+    """The browser window to play in (started here when asked)."""
+    from bot.targets import browser
+
+    launching = cfg.launch or cfg.target == "builtin"
+    if launching and sys.platform.startswith("linux") and not os.environ.get("DISPLAY"):
+        from bot.virtual_display import VirtualDisplay
+
+        stack.enter_context(VirtualDisplay(1600, 1000))
+    if cfg.target == "window-title":
+        assert cfg.title is not None
+        return browser.attach(cfg.title, profile)
+    if cfg.target == "builtin":
+        from bot.pages.balda_game import BaldaGames
+        from bot.pages.server import PageServer
+
+        server = stack.enter_context(PageServer("balda", BaldaGames()))
+        url = builtin_url(server, cfg, profile.style)
+    elif cfg.serve is not None:
+        from bot.pages.static import StaticServer
+
+        static = stack.enter_context(StaticServer(cfg.serve))
+        url = static.url(cfg.url or "")
+    else:
+        assert cfg.url is not None
+        url = cfg.url
+    log = cfg.out / "chromium.log"
+    cfg.out.mkdir(parents=True, exist_ok=True)
+    target = browser.launch(url, profile, cfg.window, cfg.zoom, log=log)
+    stack.callback(target.close)
+    return target
+
+
+def make_player(cfg: BaldaPlayConfig, profile: SiteProfile) -> Any:
+    from vision.page_text import PageText
+
+    from bot.games.balda import BaldaPlayer, RejectedWords
+    from bot.site_data import glyph_bank_for, rejected_path
+    from solvers.balda.lexicon import Lexicon
+    from solvers.words.alphabet import alphabet_for
+
+    lang = profile.language if cfg.target != "builtin" else cfg.lang
+    lexicon = Lexicon.for_language(lang)
+    tess = TESSERACT_LANGS.get(lang, "eng")
+    return BaldaPlayer(
+        profile,
+        lexicon,
+        glyph_bank_for(profile),
+        alphabet_for(lang),
+        think=cfg.think,
+        sides=cfg.sides,
+        rejected=RejectedWords(rejected_path(profile)),
+        text=PageText(tess),
+        lang=tess,
+    )
+
+
+def summarize(result: SessionStats, screen: GuardedScreen, player: Any) -> dict[str, Any]:
+    finished = result.finished
+    wins = result.wins
+    draws = sum(g.outcome == "drawn" for g in finished)
+    low, high = stats.wilson_interval(wins, len(finished))
+    margins = [float(g.details.get("margin", 0)) for g in finished]  # type: ignore[arg-type]
+    rejected = [w for g in result.games for w in g.details.get("rejected_words", [])]  # type: ignore[union-attr]
+    site_words = [w for g in result.games for w in g.details.get("site_words", [])]  # type: ignore[union-attr]
+    return {
+        "games": len(finished),
+        "wins": wins,
+        "draws": draws,
+        "losses": len(finished) - wins - draws,
+        "win_rate": wins / len(finished) if finished else None,
+        "win_rate_ci95": [low, high],
+        "mean_margin": sum(margins) / len(margins) if margins else None,
+        "unfinished": len(result.games) - len(finished),
+        "misreads": result.misreads,
+        "refused_clicks": screen.guard.refused,
+        "rejected_words": len(rejected),
+        "rejected": rejected,
+        "site_words": site_words,
+        "stale_frames": result.stale_frames,
+        "relocations": result.relocations,
+        "seconds_per_move_median": stats.median(player.move_seconds),
+        "seconds_per_move_p90": stats.percentile(player.move_seconds, 90),
+        "read_ms_median": stats.median(result.read_times()),
+        "decide_ms_median": stats.median(result.decide_times()),
+        "seconds_per_game_median": stats.median([g.seconds for g in finished]),
+        "stopped": result.stopped,
+    }
+
+
+def human_lines(summary: dict[str, Any]) -> list[str]:
+    games, wins = summary["games"], summary["wins"]
+    low, high = summary["win_rate_ci95"]
+    rate = summary["win_rate"]
+    margin = summary["mean_margin"]
+    lines = [
+        f"games {games}: won {wins}, drawn {summary['draws']}, lost {summary['losses']}"
+        + (f"; win rate {rate:.1%} (95 % CI {low:.1%}-{high:.1%})" if rate is not None else "")
+        + (f"; mean margin {margin:+.1f}" if margin is not None else ""),
+        f"seconds from our turn to our move on screen: median"
+        f" {_num(summary['seconds_per_move_median'], 2)} (p90"
+        f" {_num(summary['seconds_per_move_p90'], 2)}); read {_num(summary['read_ms_median'])} ms,"
+        f" decide {_num(summary['decide_ms_median'])} ms",
+        f"misreads {summary['misreads']}, refused clicks {summary['refused_clicks']}, words the"
+        f" site refused {summary['rejected_words']}, opponent words not in our dictionary"
+        f" {len(summary['site_words'])}, stale frames {summary['stale_frames']}",
+    ]
+    if summary.get("stopped"):
+        lines.append(f"stopped: {summary['stopped']}")
+    for key in ("recording", "log"):
+        if summary.get(key):
+            lines.append(f"{key}: {summary[key]}")
+    return lines
+
+
+def _num(value: object, digits: int = 1) -> str:
+    import math
+
+    if not isinstance(value, int | float) or math.isnan(value):
+        return "-"
+    return f"{value:.{digits}f}"
+
+
+def play(cfg: BaldaPlayConfig, status: Status | None = None) -> BaldaPlayResult:
+    """Run one Balda session to its end (limits, Ctrl+C, fail-safe or a problem)."""
+    from bot.screens.desktop import DesktopScreen
+
+    check_config(cfg)
+    profile = site_profile(cfg)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    player = make_player(cfg, profile)
+    with ExitStack() as stack:
+        target = open_target(cfg, profile, stack)
+        screen = DesktopScreen(cfg.pause)
+        stack.callback(screen.close)
+        guarded = GuardedScreen(screen)
+        recorder = stack.enter_context(Recorder(cfg.record)) if cfg.record else None
+        log_path = cfg.log or (
+            cfg.record / "games.jsonl" if cfg.record else cfg.out / f"balda-games-{stamp}.jsonl"
+        )
+        log = JsonlWriter(log_path)
+        stack.callback(log.close)
+        options = LoopOptions(
+            games=cfg.games, hours=cfg.hours, problems_dir=cfg.out, pace=cfg.pace,
+            locate_timeout=20.0,
+        )
+        loop = Loop(guarded, target, player, options, recorder, log, status, _note)
+        result = loop.run()
+        where = target.describe()
+    summary = summarize(result, guarded, player)
+    summary.update(
+        target=where,
+        site=profile.name,
+        style=profile.style,
+        recording=str(cfg.record) if cfg.record else None,
+        log=str(log_path),
+    )
+    return BaldaPlayResult(result, summary, human_lines(summary))
+
+
+def _note(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)

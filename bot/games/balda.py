@@ -1,0 +1,449 @@
+"""Balda on a web page, for the loop: read the grid and the page's words, check, decide, enter.
+
+A reading (:class:`BaldaSeen`) is the grid from letter vision plus what the page's text says
+(whose turn, a refused word, the end of the game). The checks between frames are the game's
+rules: letters never change or vanish; after our move the grid is the old one plus our letter;
+the opponent adds exactly one letter, next to a filled cell, and the turn comes back. Anything
+else is a stale frame (wait) or a misread (re-read, then stop). A word the site refuses is
+cancelled the site's way, remembered for that site (an append-only file), and the next best
+move is played. How moves are entered is the site profile's business (:mod:`bot.sites`).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from bot.actuator import Gesture
+from bot.games.balda_track import (
+    GameLog,
+    TrackError,
+    blind_move,
+    new_cells,
+    opponent_move,
+    state_from_grid,
+)
+from bot.games.base import Calibration, ImpossibleState, Turn, Verdict
+from bot.games.page_steps import Line, key_gesture, matches, plain_gestures, run_steps
+from bot.screens.base import Screen
+from bot.sites import SiteProfile
+from solvers.balda.lexicon import Lexicon
+from solvers.balda.moves import BaldaMove
+from solvers.balda.players import search_decision
+from solvers.balda.state import BaldaState
+from solvers.decision import Decision
+from vision.errors import ReadError
+from vision.frame import Frame
+from vision.geometry import GridGeometry, Region
+
+logger = logging.getLogger(__name__)
+
+OUTCOMES = ("won", "lost", "drawn")
+
+
+@dataclass(frozen=True)
+class BaldaSeen:
+    """One frame read: the grid (row by row, "" empty), its cells on the screen, the page's
+    meaningful phrases (``ours``, ``theirs``, ``rejected``, ``won``, ``lost``, ``drawn``) and
+    every text line (screen pixels) for finding buttons."""
+
+    grid: tuple[str, ...]
+    geometry: GridGeometry  # screen pixels
+    kinds: frozenset[str]
+    lines: tuple[Line, ...] = ()
+    t: float = 0.0  # when the frame was grabbed (time.time())
+
+    @property
+    def size(self) -> int:
+        return self.geometry.rows
+
+    def to_text(self) -> str:
+        n = self.size
+        return "\n".join(
+            "".join(ch or "." for ch in self.grid[r * n : (r + 1) * n]) for r in range(n)
+        ) + "\n"
+
+
+@dataclass(frozen=True)
+class Expect:
+    """What the next frame must show: ``move`` (ours entered), ``reply`` (the opponent's),
+    ``cancel`` (our refused input cleared) or ``pass``; ``grid`` is the grid before it."""
+
+    kind: str
+    grid: tuple[str, ...]
+    move: BaldaMove | None = None
+
+
+@dataclass(frozen=True)
+class Cancel:
+    """Not a game move: clear a refused word from the page."""
+
+    word: str
+
+    def to_text(self) -> str:
+        return f"cancel {self.word}"
+
+
+class RejectedWords:
+    """Words a site refused, one a line, append-only, so the bot never offers them again."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.words: set[str] = set()
+        if path is not None and path.is_file():
+            self.words = {w.strip() for w in path.read_text(encoding="utf-8").split() if w}
+
+    def add(self, word: str) -> None:
+        if word in self.words:
+            return
+        self.words.add(word)
+        if self.path is not None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with open(self.path, "a", encoding="utf-8") as fh:
+                fh.write(word + "\n")
+
+
+class BaldaPlayer:
+    """Plays one side (or both) of Balda on one site."""
+
+    game = "balda"
+    learning = None
+
+    def __init__(
+        self,
+        site: SiteProfile,
+        lexicon: Lexicon,
+        bank: Any,
+        alphabet: str,
+        think: float = 1.0,
+        sides: str = "one",
+        rejected: RejectedWords | None = None,
+        text: Any = None,
+        lang: str = "rus",
+        sizes: Sequence[int] = (5, 6, 7),
+    ) -> None:
+        self.site = site
+        self.lexicon = lexicon
+        self.bank = bank
+        self.alphabet = alphabet
+        self.think = think
+        self.both_sides = sides == "both"
+        self.rejected = rejected or RejectedWords(None)
+        self.text = text
+        self.lang = lang
+        self.sizes = tuple(sizes)
+        self.state: BaldaState | None = None  # the position as the bot follows it
+        self.log = GameLog()
+        self._pending: Expect | None = None
+        self._turn_since: float | None = None  # when the current turn of ours first showed
+        self.move_seconds: list[float] = []  # "our turn shows" -> "our move shows as played"
+
+    # --- vision -------------------------------------------------------------------------------
+    def locate(self, frame: Frame) -> Any:
+        from vision.letters import locate_letter_grid
+
+        return locate_letter_grid(frame, self.sizes)
+
+    def read(self, frame: Frame, location: Any) -> BaldaSeen:
+        from vision.balda import read_balda
+
+        reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang)
+        self._check_learned(reading)
+        geometry = location.geometry.offset(frame.region.left, frame.region.top)
+        lines = self._lines(frame, location.geometry.bounds)
+        kinds = frozenset(
+            kind
+            for kind, phrases in self.site.phrases.items()
+            if any(matches(line.text, p) for line in lines for p in phrases)
+        )
+        return BaldaSeen(tuple(reading.grid), geometry, kinds, tuple(lines), frame.timestamp)
+
+    def _lines(self, frame: Frame, grid: Region) -> list[Line]:
+        if self.text is None:
+            return []
+        dx, dy = frame.region.left, frame.region.top
+        return [
+            Line(t.text, t.region.offset(dx, dy)) for t in self.text.lines(frame, exclude=[grid])
+        ]
+
+    def _check_learned(self, reading: Any) -> None:
+        """A glyph named by OCR in this frame must make sense: it may only be a letter in a
+        cell that was empty (a new letter), never a change to a letter already known."""
+        learned = getattr(reading, "learned", ())
+        if not learned or self.state is None:
+            return
+        size = self.state.size
+        for row, col, char in learned:
+            known = self.state.grid[row * size + col]
+            if known and known != char:
+                self.bank.forget(char, "")
+                raise ReadError(
+                    f"cell {row},{col}: OCR named a glyph {char!r} where {known!r} stands",
+                    cells=[(row, col)],
+                )
+
+    def calibrate(
+        self, frame: Frame, location: Any, seen: BaldaSeen, window: Region
+    ) -> Calibration:
+        """Clicks anywhere on the page itself (the window holds the page only): the grid,
+        its buttons and palette are all part of the game's region."""
+        return Calibration(seen.geometry.bounds, (window,), (window,), None)
+
+    @staticmethod
+    def board_region(location: Any, frame: Frame) -> Region:
+        return Region(0, 0, frame.width, frame.height)  # the turn line matters as much
+
+    # --- checks -------------------------------------------------------------------------------
+    def check(self, previous: Any, pending: Any, seen: BaldaSeen) -> tuple[Verdict, str]:
+        if not seen.kinds:
+            return Verdict.STALE, "the page shows none of the site's phrases yet"
+        if previous is None or not isinstance(pending, Expect):
+            return Verdict.OK, ""
+        before = pending.grid
+        try:
+            added = new_cells(before, seen.grid)
+        except TrackError as exc:
+            return Verdict.MISREAD, str(exc)
+        over = bool(seen.kinds & set(OUTCOMES))
+        ours = "ours" in seen.kinds and "theirs" not in seen.kinds
+        if pending.kind == "move":
+            move = pending.move
+            assert move is not None and move.cell is not None
+            cell = move.cell[0] * seen.size + move.cell[1]
+            if not added:
+                if "rejected" in seen.kinds:
+                    return Verdict.OK, ""
+                return Verdict.STALE, f"{move.to_text()} not shown yet"
+            if cell not in added or seen.grid[cell] != move.letter:
+                shown = seen.grid[cell] or "empty"
+                return Verdict.MISREAD, f"our {move.letter!r} at {move.cell} shows as {shown!r}"
+            if len(added) > 2:
+                return Verdict.MISREAD, f"{len(added)} new letters after one move"
+            if "rejected" in seen.kinds or over:
+                return Verdict.OK, ""
+            if len(added) == 1 and ours and not self.both_sides:
+                return Verdict.STALE, f"{move.to_text()} not confirmed yet"
+            if len(added) == 2 and not ours:
+                return Verdict.STALE, "the opponent's reply is still being drawn"
+            return Verdict.OK, ""
+        if pending.kind == "cancel":
+            if added or "rejected" in seen.kinds:
+                return Verdict.STALE, "the refused word is still on the page"
+            return Verdict.OK, ""
+        if pending.kind in ("reply", "pass"):
+            if len(added) > 1:
+                return Verdict.MISREAD, f"{len(added)} new letters in one reply"
+            if over or ours:
+                return Verdict.OK, ""
+            return Verdict.STALE, "waiting for the opponent"
+        return Verdict.OK, ""
+
+    def is_fresh(self, seen: BaldaSeen) -> bool:
+        if seen.kinds & set(OUTCOMES):
+            return False
+        n = seen.size
+        start = (n - 1) // 2
+        if not all(seen.grid[start * n : (start + 1) * n]):
+            return False
+        return sum(1 for ch in seen.grid if ch) <= n + 1
+
+    def outcome(self, seen: BaldaSeen) -> str | None:
+        self._sync(seen)
+        for kind in OUTCOMES:
+            if kind in seen.kinds:
+                return kind
+        if self.state is not None and self.state.is_over and not seen.kinds & {"ours", "theirs"}:
+            diff = self.state.scores[0] - self.state.scores[1]
+            return "won" if diff > 0 else "lost" if diff < 0 else "drawn"
+        return None
+
+    def turn(self, seen: BaldaSeen) -> Turn:
+        self._sync(seen)
+        if seen.kinds & set(OUTCOMES):
+            return Turn.OVER
+        if "rejected" in seen.kinds:
+            return Turn.OURS
+        if self.both_sides or ("ours" in seen.kinds and "theirs" not in seen.kinds):
+            if self._turn_since is None:
+                self._turn_since = seen.t
+            return Turn.OURS
+        return Turn.THEIRS
+
+    # --- following the game -------------------------------------------------------------------
+    def _sync(self, seen: BaldaSeen) -> None:
+        """Bring the followed position up to the grid shown (idempotent per grid)."""
+        if self.state is None or self.state.size != seen.size:
+            self.state = state_from_grid(seen.grid)
+            self.log = GameLog()
+            return
+        try:
+            added = new_cells(self.state.grid, seen.grid)
+        except TrackError as exc:
+            raise ImpossibleState(f"the grid no longer follows the game: {exc}") from exc
+        if not added:
+            return
+        if "rejected" in seen.kinds:
+            return  # our refused letter is showing; it is not a move
+        pending = self._pending
+        if pending is not None and pending.kind == "move" and pending.move is not None:
+            move = pending.move
+            assert move.cell is not None
+            cell = self.state.index(move.cell)
+            if cell in added and seen.grid[cell] == move.letter:
+                self.state = self.state.play(move)
+                self.log.moves.append((0, move.to_text()))
+                added.remove(cell)
+                self._pending = None
+                if self._turn_since is not None:
+                    self.move_seconds.append(max(0.0, seen.t - self._turn_since))
+                self._turn_since = None
+        for cell in added:
+            if not self.both_sides and self.state.to_move == 0:
+                self.state = replace(self.state, to_move=1)  # a letter we did not place
+            side = self.state.to_move
+            self.state, move = opponent_move(self.state, self.lexicon, cell, seen.grid[cell])
+            if move is None:
+                row, col = divmod(cell, seen.size)
+                self.log.site_words.append(f"{seen.grid[cell]}@{row},{col}")
+                self.log.moves.append((side, f"{seen.grid[cell]}@{row},{col} (site word)"))
+                logger.info("opponent word at %s,%s is not in our dictionary", row, col)
+            else:
+                self.log.moves.append((side, move.to_text()))
+
+    def state_of(self, seen: BaldaSeen) -> tuple[str, ...]:
+        self._sync(seen)
+        assert self.state is not None
+        return self.state.grid
+
+    # --- deciding and entering ----------------------------------------------------------------
+    def decide(self, seen: BaldaSeen) -> list[Decision[Any]]:
+        self._sync(seen)
+        assert self.state is not None
+        pending = self._pending
+        if "rejected" in seen.kinds or (pending is not None and pending.kind == "move"):
+            word = pending.move.word if pending is not None and pending.move is not None else ""
+            if word:
+                self.rejected.add(word)
+                self.log.rejected.append(word)
+            self._pending = Expect("cancel", self.state.grid)
+            return [Decision(Cancel(word), "cancel", f"the site refused {word or 'the input'}")]
+        state = self.state
+        if not self.both_sides and state.to_move != 0:
+            state = replace(state, to_move=0)
+        excluded = tuple(w for w in self.rejected.words if w not in state.used_words)
+        thinking = replace(state, used=state.used + excluded) if excluded else state
+        decision = search_decision(thinking, self.lexicon, seconds=self.think)
+        move = decision.move
+        if move.is_pass:
+            self._pending = Expect("pass", state.grid)
+            self.state = state.play(move)
+            self.log.moves.append((state.to_move, "pass"))
+            return [decision]
+        self._pending = Expect("move", state.grid, move)
+        self.state = state
+        return [decision]
+
+    def gestures(self, decisions: Sequence[Decision[Any]], seen: BaldaSeen) -> list[Gesture]:
+        out: list[Gesture] = []
+        for decision in decisions:
+            move = decision.move
+            if isinstance(move, Cancel):
+                out += plain_gestures(self.site.cancel, seen.lines)
+            elif move.is_pass:
+                out += plain_gestures(self.site.pass_turn, seen.lines)
+            else:
+                out += self._move_gestures(move, seen)
+        return out
+
+    def _move_gestures(self, move: BaldaMove, seen: BaldaSeen) -> list[Gesture]:
+        assert move.cell is not None
+        centre = seen.geometry.cell_center
+        letter = move.letter.lower()
+        out: list[Gesture] = []
+        for step in self.site.move:
+            if step.do == "click-new-cell":
+                out.append(Gesture.click(centre(*move.cell)))
+            elif step.do == "type-letter":
+                out.append(Gesture.type(letter))
+            elif step.do == "drag-path":
+                out.append(Gesture.drag([centre(r, c) for r, c in move.path]))
+            elif step.do == "click-path":
+                for cell in move.path:
+                    out.append(Gesture.click(centre(*cell)))
+                    if step.type_at_new and cell == move.cell:
+                        out.append(Gesture.type(letter))
+            elif step.do == "palette-letter":
+                out.append(Gesture.click(self._palette_point(move.letter, seen)))
+            elif step.do == "key":
+                out.append(key_gesture(step))
+            else:
+                out += plain_gestures([step], seen.lines)
+        return out
+
+    def _palette_point(self, letter: str, seen: BaldaSeen) -> Any:
+        for line in seen.lines:
+            if line.text.strip().upper() == letter:
+                return line.region.center
+        raise ImpossibleState(f"the letter {letter!r} is not on the page's palette")
+
+    def pending(self, decisions: Sequence[Decision[Any]], seen: BaldaSeen) -> Expect:
+        assert self._pending is not None
+        return self._pending
+
+    def awaiting(self, seen: BaldaSeen) -> Expect:
+        return Expect("reply", self.state_of(seen))
+
+    def wait_seconds(self, pending: Any, default: float) -> float:
+        if isinstance(pending, Expect) and pending.kind in ("reply", "pass"):
+            return self.site.opponent_timeout
+        return max(default, self.site.redraw_timeout)
+
+    # --- records ------------------------------------------------------------------------------
+    def describe(self, seen: BaldaSeen) -> dict[str, object]:
+        state = self.state.to_text() if self.state is not None else seen.to_text()
+        return {"state": state, "grid": seen.to_text(), "page": sorted(seen.kinds)}
+
+    def game_details(self, seen: BaldaSeen) -> dict[str, object]:
+        scores = self.state.scores if self.state is not None else (0, 0)
+        return {
+            "scores": list(scores),
+            "margin": scores[0] - scores[1],
+            "moves_played": [
+                f"{'us' if side == 0 else 'them'}: {text}" for side, text in self.log.moves
+            ],
+            "rejected_words": list(self.log.rejected),
+            "site_words": list(self.log.site_words),
+        }
+
+    def header(self, target: Any) -> dict[str, object]:
+        return {
+            "site": self.site.name,
+            "style": self.site.style,
+            "language": self.site.language,
+            "sides": "both" if self.both_sides else "one",
+            "think_seconds": self.think,
+        }
+
+    def new_game(self, screen: Screen, target: Any, calibration: Calibration) -> None:
+        self.state, self._pending, self.log = None, None, GameLog()
+
+        def read_lines(frame: Frame) -> list[Line]:
+            return self._lines(frame, Region(0, 0, 1, 1))
+
+        def window() -> Region:
+            return target.window_region(screen)
+
+        run_steps(screen, (*self.site.dismiss, *self.site.new_game), read_lines, window)
+        time.sleep(0.05)
+
+    def learn(self, frame: Frame, location: Any, previous: Any) -> list[Any]:
+        from bot.learning import LearnRefused
+
+        raise LearnRefused("letter glyphs are named by vision as they appear")
+
+
+__all__ = ["BaldaPlayer", "BaldaSeen", "Cancel", "Expect", "RejectedWords", "blind_move"]

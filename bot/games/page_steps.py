@@ -1,0 +1,147 @@
+"""Site-profile steps that need no board: keys, buttons found by their label, waiting to settle.
+
+A button is found the way a person finds it: by reading the page. Its label is looked up among
+the text lines vision reads off the frame (fuzzy: OCR drops accents and confuses look-alikes),
+and the click goes to the centre of the line. Running steps outside a move (a new game, a
+dialog) waits, like Playwright's auto-waiting, until the button shows, with a timeout.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot.actuator import Gesture, perform
+from bot.errors import GamebotError
+from bot.screens.base import Screen
+from bot.sites import Step
+from vision.frame import Frame
+from vision.geometry import Region
+
+# pyautogui's names for the keys site profiles write the X11 / web way.
+KEY_NAMES = {"return": "enter", "escape": "esc", "backspace": "backspace", "control": "ctrl"}
+_PUNCTUATION = re.compile(r"[^\w\s]+")
+
+
+class StepFailed(GamebotError):
+    """A step could not be done (its button never showed); names the step and what was seen."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of text on the screen, in screen pixels."""
+
+    text: str
+    region: Region
+
+
+def normalise(text: str) -> str:
+    """Lower case, Ё as Е, punctuation and extra spaces gone: what OCR and labels agree on."""
+    folded = text.casefold().replace("ё", "е")
+    return " ".join(_PUNCTUATION.sub(" ", folded).split())
+
+
+def matches(text: str, phrase: str, cutoff: float = 0.8) -> bool:
+    """Does ``phrase`` occur in ``text``, allowing an OCR slip or two?"""
+    t, p = normalise(text), normalise(phrase)
+    if not p:
+        return False
+    if p in t:
+        return True
+    n = len(p)
+    if len(t) < n * 0.6:
+        return False
+    windows = (t[i : i + n] for i in range(max(1, len(t) - n + 1)))
+    best = max((difflib.SequenceMatcher(None, w, p).ratio() for w in windows), default=0.0)
+    return best >= cutoff
+
+
+def find_line(lines: Sequence[Line], labels: Sequence[str]) -> Line | None:
+    """The first line holding one of ``labels`` (labels tried in order)."""
+    for label in labels:
+        for line in lines:
+            if matches(line.text, label):
+                return line
+    return None
+
+
+def key_gesture(step: Step) -> Gesture:
+    return Gesture.key(*(KEY_NAMES.get(k.lower(), k.lower()) for k in step.keys))
+
+
+def plain_gestures(steps: Sequence[Step], lines: Sequence[Line]) -> list[Gesture]:
+    """Gestures for key/button/settle steps on a page whose text lines are ``lines``."""
+    out: list[Gesture] = []
+    for step in steps:
+        if step.do == "key":
+            out.append(key_gesture(step))
+        elif step.do == "settle":
+            out.append(Gesture.settle())
+        elif step.do == "button":
+            line = find_line(lines, step.label)
+            if line is None:
+                if step.optional:
+                    continue
+                shown = "; ".join(repr(x.text) for x in lines[:12]) or "no text"
+                raise StepFailed(f"no button {' / '.join(step.label)!r} on the page ({shown})")
+            out.append(Gesture.click(line.region.center))
+        else:
+            raise StepFailed(f"step {step.do!r} needs a move to act on")
+    return out
+
+
+def run_steps(
+    screen: Screen,
+    steps: Sequence[Step],
+    read_lines: Callable[[Frame], list[Line]],
+    window: Callable[[], Region],
+    timeout: float = 10.0,
+    settle_gap: float = 0.05,
+) -> None:
+    """Do steps one at a time outside a move, each waiting until its button shows.
+
+    ``read_lines`` turns a frame of ``window()`` into screen-pixel text lines. An optional
+    button not shown within a short grace is skipped; a required one raises StepFailed.
+    """
+    for step in steps:
+        if step.do != "button":
+            if step.do != "settle":
+                perform(screen, plain_gestures([step], []))
+            _settle(screen, window(), settle_gap, timeout)
+            continue
+        deadline = time.monotonic() + (min(timeout, 1.5) if step.optional else timeout)
+        lines: list[Line] = []
+        while True:
+            screen.check_stop()
+            frame = _settle(screen, window(), settle_gap, timeout)
+            lines = read_lines(frame)
+            line = find_line(lines, step.label)
+            if line is not None:
+                screen.click(line.region.center)
+                break
+            if time.monotonic() > deadline:
+                if step.optional:
+                    break
+                shown = "; ".join(repr(x.text) for x in lines[:12]) or "no text"
+                raise StepFailed(
+                    f"button {' / '.join(step.label)!r} did not show within {timeout:.0f} s"
+                    f" (the page shows: {shown})"
+                )
+            time.sleep(0.1)
+
+
+def _settle(screen: Screen, region: Region, gap: float, timeout: float) -> Frame:
+    """The next frame of ``region`` that equals the one before it (or the last after timeout)."""
+    import numpy as np
+
+    deadline = time.monotonic() + timeout
+    before = screen.grab(region)
+    while True:
+        time.sleep(gap)
+        now = screen.grab(region)
+        if np.array_equal(before.pixels, now.pixels) or time.monotonic() > deadline:
+            return now
+        before = now

@@ -1,0 +1,147 @@
+"""The Balda adapter's frame checks and game following, on readings made by hand (no vision):
+our move must show as our letter, the opponent adds exactly one letter, letters never change,
+a refused word is cancelled and never offered again."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.balda import BaldaPlayer, BaldaSeen, Cancel, RejectedWords
+from bot.games.base import ImpossibleState, Turn, Verdict
+from bot.sites import load_profile
+from solvers.balda.lexicon import Lexicon
+from vision.geometry import GridGeometry, Point
+
+WORDS = ["БАЛДА", "БАЛ", "ДА", "АД", "ЛАД", "ЛАДА", "БАЛЫ", "ДАР", "ЯД", "БАК"]
+
+
+def grid(rows: str) -> tuple[str, ...]:
+    return tuple("" if ch == "." else ch for ch in rows.replace("/", ""))
+
+
+def seen(rows: str, *kinds: str, t: float = 0.0) -> BaldaSeen:
+    geometry = GridGeometry.uniform(Point(100, 100), 50.0, 50.0, 5, 5)
+    return BaldaSeen(grid(rows), geometry, frozenset(kinds), (), t)
+
+
+@pytest.fixture()
+def player(tmp_path):
+    site = load_profile("gamebot-balda", "type-click")
+    return BaldaPlayer(
+        site, Lexicon(WORDS), bank=None, alphabet="АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ",
+        think=0.05, rejected=RejectedWords(tmp_path / "rejected.txt"),
+    )
+
+
+START = "...../...../БАЛДА/...../....."
+
+
+def test_our_move_is_stale_until_it_shows_then_the_opponent_reply_is_followed(player):
+    first = seen(START, "ours", t=1.0)
+    assert player.turn(first) is Turn.OURS
+    (decision,) = player.decide(first)
+    move = decision.move
+    pending = player.pending([decision], first)
+    assert pending.kind == "move" and pending.move == move
+    # nothing shown yet: stale
+    assert player.check(pending.grid, pending, seen(START, "ours"))[0] is Verdict.STALE
+    shown = list(grid(START))
+    r, c = move.cell
+    shown[r * 5 + c] = move.letter
+    rows = "".join(ch or "." for ch in shown)
+    # our letter shows but the page still says it is our turn: not confirmed yet
+    assert player.check(pending.grid, pending, seen(rows, "ours"))[0] is Verdict.STALE
+    confirmed = seen(rows, "theirs", t=2.5)
+    assert player.check(pending.grid, pending, confirmed)[0] is Verdict.OK
+    assert player.turn(confirmed) is Turn.THEIRS
+    assert player.state.scores == (len(move.word), 0)
+    assert player.move_seconds == [1.5]
+    # a wrong letter where ours should be is a misread
+    wrong = list(shown)
+    wrong[r * 5 + c] = "Ж" if move.letter != "Ж" else "Ш"
+    bad = seen("".join(ch or "." for ch in wrong), "theirs")
+    assert player.check(pending.grid, pending, bad)[0] is Verdict.MISREAD
+
+
+def test_an_opponent_letter_is_one_new_letter_and_its_word_is_inferred(player):
+    player.turn(seen(START, "ours"))
+    waiting = player.awaiting(seen(START, "theirs"))
+    assert waiting.kind == "reply"
+    after = "...../....Р/БАЛДА/...../....."  # ДАР: Д(2,3) А(2,4) Р(1,4)
+    reply = seen(after, "ours")
+    assert player.check(waiting.grid, waiting, reply)[0] is Verdict.OK
+    two_new = seen("...../..ЯР./БАЛДА/...../.....", "ours")
+    assert player.check(waiting.grid, waiting, two_new)[0] is Verdict.MISREAD
+    still = seen(START, "theirs")
+    assert player.check(waiting.grid, waiting, still)[0] is Verdict.STALE
+    player.turn(reply)
+    assert player.state.grid == grid(after)
+    assert player.state.to_move == 0
+    assert player.state.scores == (0, 3)
+    assert player.state.used[-1] == "ДАР"
+    assert player.log.moves == [(1, "Р@1,4 path 2,3-2,4-1,4 word ДАР")]
+
+
+def test_an_opponent_word_our_dictionary_lacks_is_the_sites_and_logged(player):
+    player.turn(seen(START, "ours"))
+    odd = seen("...../...../БАЛДА/Щ..../.....", "ours")  # no word in WORDS fits
+    player.turn(odd)
+    assert player.state.grid == grid("...../...../БАЛДА/Щ..../.....")
+    assert player.state.scores == (0, 0)
+    assert player.log.site_words == ["Щ@3,0"]
+
+
+def test_a_letter_that_changes_or_vanishes_is_a_misread(player):
+    player.turn(seen(START, "ours"))
+    waiting = player.awaiting(seen(START, "theirs"))
+    changed = seen("...../...../БАЛДЫ/...../.....", "ours")
+    verdict, why = player.check(waiting.grid, waiting, changed)
+    assert verdict is Verdict.MISREAD and "4" in why
+    with pytest.raises(ImpossibleState):
+        player.turn(changed)
+
+
+def test_a_refused_word_is_cancelled_remembered_and_not_offered_again(player, tmp_path):
+    first = seen(START, "ours")
+    player.turn(first)
+    (decision,) = player.decide(first)
+    word = decision.move.word
+    shown = list(grid(START))
+    r, c = decision.move.cell
+    shown[r * 5 + c] = decision.move.letter
+    refused = seen("".join(ch or "." for ch in shown), "ours", "rejected")
+    pending = player.pending([decision], first)
+    assert player.check(pending.grid, pending, refused)[0] is Verdict.OK
+    assert player.turn(refused) is Turn.OURS
+    (cancel,) = player.decide(refused)
+    assert isinstance(cancel.move, Cancel) and cancel.move.word == word
+    assert (tmp_path / "rejected.txt").read_text().split() == [word]
+    back = player.pending([cancel], refused)
+    assert back.kind == "cancel"
+    assert player.check(back.grid, back, refused)[0] is Verdict.STALE
+    cleared = seen(START, "ours")
+    assert player.check(back.grid, back, cleared)[0] is Verdict.OK
+    (again,) = player.decide(cleared)
+    assert again.move.word != word
+    # and a new player for the same site still knows the word was refused
+    assert word in RejectedWords(tmp_path / "rejected.txt").words
+
+
+def test_the_page_banner_decides_the_outcome(player):
+    over = seen(START, "won")
+    assert player.outcome(over) == "won"
+    assert player.turn(over) is Turn.OVER
+    assert player.outcome(seen(START, "ours")) is None
+
+
+def test_a_frame_without_any_site_phrase_is_stale(player):
+    verdict, why = player.check(None, [], seen(START))
+    assert verdict is Verdict.STALE and "phrases" in why
+
+
+def test_is_fresh_wants_the_start_word_and_at_most_one_more_letter(player):
+    assert player.is_fresh(seen(START, "ours"))
+    assert player.is_fresh(seen("...../..Р../БАЛДА/...../.....", "ours"))
+    assert not player.is_fresh(seen("...../.ЯР../БАЛДА/...../.....", "ours"))
+    assert not player.is_fresh(seen(START, "won"))
+    assert not player.is_fresh(seen("...../...../БА.ДА/...../.....", "ours"))

@@ -1,0 +1,80 @@
+"""Site profiles are data: the built-in ones load, and a bad file is a clear error naming the
+file and the key (never a traceback)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.sites import SiteError, builtin_sites, load_profile
+
+
+@pytest.mark.parametrize("name", builtin_sites())
+def test_every_builtin_profile_loads_in_every_style(name):
+    first = load_profile(name)
+    for style in first.styles:
+        profile = load_profile(name, style)
+        assert profile.style == style and profile.move
+        assert profile.turn_ours, "a site must say how our turn shows"
+
+
+def test_the_builtin_balda_page_has_both_input_styles():
+    profile = load_profile("gamebot-balda")
+    assert set(profile.styles) == {"palette-drag", "type-click"}
+    assert [s.do for s in load_profile("gamebot-balda", "type-click").move][:2] == [
+        "click-new-cell",
+        "type-letter",
+    ]
+
+
+def write(tmp_path, data):
+    path = tmp_path / "site.json"
+    path.write_text(json.dumps(data) if not isinstance(data, str) else data, encoding="utf-8")
+    return path
+
+
+BASE = {
+    "name": "t",
+    "game": "balda",
+    "language": "ru",
+    "title": "T",
+    "styles": {"s": [{"do": "click-new-cell"}]},
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"styles": {"s": [{"do": "fly"}]}}, r"styles\.s\[0\]: unknown step 'fly'"),
+        ({"styles": {"s": [{"do": "key"}]}}, r'a key step needs "keys"'),
+        ({"styles": {"s": [{"do": "button", "label": []}]}}, r"'label' must be a text"),
+        ({"cancel": [{"do": "drag-path"}]}, r"cancel\[0\]: unknown step 'drag-path'"),
+        ({"texts": {"turn": ["x"]}}, r"unknown text kind\(s\) turn"),
+        ({"opponent-timeout": -1}, r"'opponent-timeout' must be a positive number"),
+        ({"styles": {}}, r'"styles" must map'),
+        ({"name": ""}, r"'name' is required"),
+    ],
+)
+def test_a_bad_profile_names_the_file_and_the_key(tmp_path, change, message):
+    path = write(tmp_path, {**BASE, **change})
+    with pytest.raises(SiteError, match=message) as err:
+        load_profile(str(path))
+    assert str(path) in str(err.value)
+
+
+def test_a_missing_style_lists_the_styles_there_are(tmp_path):
+    path = write(tmp_path, BASE)
+    with pytest.raises(SiteError, match=r"no input style 'x' \(the site has: s\)"):
+        load_profile(str(path), "x")
+
+
+def test_broken_json_names_the_line(tmp_path):
+    path = write(tmp_path, '{\n  "name": "t",\n  oops\n}')
+    with pytest.raises(SiteError, match=r"line 3: not valid JSON"):
+        load_profile(str(path))
+
+
+def test_an_unknown_site_name_lists_the_builtin_ones():
+    with pytest.raises(SiteError, match="gamebot-balda"):
+        load_profile("no-such-site")
