@@ -17,10 +17,8 @@ from bot.commands.hangman_common import lexicon_from_args, solver_options
 from bot.commands.options import add_json, positive_int
 
 if TYPE_CHECKING:
-    from bot.games.hangman import HangmanSession
+    from bot.results import SessionStats
     from solvers.hangman.strategies import Solver
-    from vision.frame import Frame
-    from vision.hangman import HangmanView
 
 DEFAULT_LOG = Path("out/hangman/wins.jsonl")
 
@@ -74,34 +72,19 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     solver_options(p, "maxwin", "bsdgames")
 
 
-class _Recorder:
-    """Frames the bot read, with the text and view it read from each (labelled fixtures)."""
-
-    def __init__(self, folder: Path) -> None:
-        from bot.recorder import JsonlWriter
-
-        self.folder = folder
-        self.count = 0
-        self.events = JsonlWriter(folder / "session.jsonl")
-
-    def __call__(self, frame: Frame, view: HangmanView, lines: list[str]) -> None:
-        self.count += 1
-        name = f"frames/{self.count:06d}.png"
-        frame.save(self.folder / name)
-        self.events.write({"frame": name, "view": view.to_text(), "lines": lines})
-
-
 def _run_play(args: argparse.Namespace) -> int:
     import os
     import sys
     from contextlib import ExitStack
 
     from bot import stats
-    from bot.games.hangman import HangmanPlayer
+    from bot.games.hangman import HangmanAdapter, HangmanTarget
     from bot.games.hangman_xterm import HangmanXterm
+    from bot.loop import Loop, LoopOptions
     from bot.progress import progress_bar
-    from bot.recorder import JsonlWriter
+    from bot.recorder import JsonlWriter, Recorder
     from bot.report import emit
+    from bot.safety import GuardedScreen
     from solvers.hangman.strategies import make_solver
 
     lexicon = lexicon_from_args(args, args.min_length)
@@ -121,51 +104,61 @@ def _run_play(args: argparse.Namespace) -> int:
         stack.callback(terminal.stop)
         log = JsonlWriter(args.log)
         stack.callback(log.close)
-        record = None
-        if args.record is not None:
-            record = _Recorder(args.record)
-            stack.callback(record.events.close)
+        recorder = stack.enter_context(Recorder(args.record)) if args.record else None
         terminal.start()
-        if record is not None and terminal.calibration is not None:
+        if recorder is not None and terminal.calibration is not None:
             terminal.calibration.save(args.record / "calibration.png")
         bar = stack.enter_context(progress_bar(args.games, "hangman words"))
 
-        def status(s: HangmanSession) -> None:
+        def status(s: SessionStats) -> None:
             bar.advance(status=f"won {s.wins}/{len(s.games)}, misreads {s.misreads}")
 
-        player = HangmanPlayer(terminal, solver, log=log, on_game=status, record=record)
-        session = player.play(args.games)
-    games = session.games
+        options = LoopOptions(games=args.games, problems_dir=Path("out/problems"))
+        loop = Loop(
+            GuardedScreen(screen),
+            HangmanTarget(terminal),
+            HangmanAdapter(terminal, solver),
+            options,
+            recorder,
+            log,
+            status,
+        )
+        session = loop.run()
+    games = session.finished
     wins = session.wins
     low, high = stats.wilson_interval(wins, len(games))
-    read_ms = [x for g in games for x in g.read_ms]
-    decide_ms = [x for g in games for x in g.decide_ms]
+    read_ms = session.read_times()
+    decide_ms = session.decide_times()
+    n = max(1, len(games))
     summary: dict[str, object] = {
         "games": len(games),
         "wins": wins,
-        "win_rate": wins / len(games),
+        "win_rate": wins / len(games) if games else None,
         "win_rate_ci95": [low, high],
-        "mean_misses": sum(g.misses for g in games) / len(games),
+        "mean_misses": sum(int(g.details["misses"]) for g in games) / n,  # type: ignore[call-overload]
         "misreads": session.misreads,
         "stale_frames": session.stale_frames,
-        "timeouts": session.timeouts,
-        "words_not_in_dictionary": sum(not g.in_dictionary for g in games),
+        "words_not_in_dictionary": sum(not g.details.get("in_dictionary") for g in games),
         "read_ms_median": stats.median(read_ms),
         "decide_ms_median": stats.median(decide_ms),
         "strategy": args.strategy,
         "prior": args.prior,
         "log": str(args.log),
+        "recording": str(args.record) if args.record else None,
+        "stopped": session.stopped,
     }
     lines = [
         f"played {len(games)} words of bsdgames hangman ({args.strategy}, {args.prior} prior)",
-        f"  won {wins} = {100 * wins / len(games):.1f} %"
+        f"  won {wins} = {100 * wins / n:.1f} %"
         f" (95 % CI {100 * low:.1f}-{100 * high:.1f} %)",
         f"  misreads {session.misreads}, stale frames {session.stale_frames},"
         f" words not in the dictionary {summary['words_not_in_dictionary']}",
         f"  median read {stats.median(read_ms):.1f} ms, decide {stats.median(decide_ms):.2f} ms",
         f"  win log: {args.log}",
     ]
-    if args.compare_sim:
+    if session.stopped:
+        lines.append(f"  stopped: {session.stopped}")
+    if args.compare_sim and games:
         sim, as_simulated = _compare_with_simulation(
             solver, args.dictionary, args.min_length, session
         )
@@ -180,11 +173,11 @@ def _run_play(args: argparse.Namespace) -> int:
             " (same guesses, same outcome)",
         ]
     emit(summary, lines, args.json)
-    return 0
+    return 1 if session.stopped and not session.stopped.startswith("interrupted") else 0
 
 
 def _compare_with_simulation(
-    solver: Solver, dictionary: str, min_length: int, session: HangmanSession
+    solver: Solver, dictionary: str, min_length: int, session: SessionStats
 ) -> tuple[float, int]:
     """The solver's exact win rate against bsdgames' own odds of picking each word, and how
     many real words went guess for guess as in the simulation (a misread would break that)."""
@@ -199,15 +192,16 @@ def _compare_with_simulation(
     rate = float(np.sum(weights * out.won(limit)) / np.sum(weights))
     simulated = out.by_word()
     same = 0
-    for game in session.games:
-        if game.word not in simulated:
+    for game in session.finished:
+        word, played = str(game.details["word"]), str(game.details["guesses"])
+        if word not in simulated:
             continue
-        misses, guesses = simulated[game.word]
-        n = min(len(guesses), len(game.guesses))
+        misses, guesses = simulated[word]
+        n = min(len(guesses), len(played))
         if (
-            game.guesses[:n] == guesses[:n]
-            and game.misses == min(misses, limit)
-            and game.won == (misses < limit)
+            played[:n] == guesses[:n]
+            and game.details["misses"] == min(misses, limit)
+            and (game.outcome == "won") == (misses < limit)
         ):
             same += 1
     return rate, same

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.hangman import HangmanPlayer
+from bot.games.hangman import HangmanAdapter, HangmanTarget
 from bot.games.hangman_xterm import HangmanXterm
+from bot.loop import Loop, LoopOptions
+from bot.safety import GuardedScreen
 from bot.screens.desktop import DesktopScreen
 from solvers.hangman.game import Game
 from solvers.hangman.lexicon import Lexicon
@@ -39,15 +41,25 @@ def simulate(solver, word: str) -> tuple[bool, int, str]:
 def test_the_bot_plays_ten_words_of_real_hangman(virtual_display, solver, tmp_path):
     screen = DesktopScreen()
     terminal = HangmanXterm(screen)
+    guarded = GuardedScreen(screen)
     try:
         terminal.start()
-        player = HangmanPlayer(terminal, solver, problems_dir=tmp_path)
-        session = player.play(10)
+        loop = Loop(
+            guarded,
+            HangmanTarget(terminal),
+            HangmanAdapter(terminal, solver),
+            LoopOptions(games=10, problems_dir=tmp_path),
+        )
+        session = loop.run()
     finally:
         terminal.stop()
         screen.close()
+    assert session.stopped == ""
     assert session.misreads == 0
+    assert guarded.guard.refused == 0
     assert len(session.games) == 10
     for game in session.games:
-        assert game.in_dictionary, game.word
-        assert (game.won, game.misses, game.guesses) == simulate(solver, game.word)
+        word = game.details["word"]
+        assert game.details["in_dictionary"], word
+        played = (game.outcome == "won", game.details["misses"], game.details["guesses"])
+        assert played == simulate(solver, word)
