@@ -1,7 +1,8 @@
-"""Re-read a recording with today's vision and measure it.
+"""Re-read a recording with today's vision and measure it, for every game.
 
 Every recorded frame is read again; the board must come out exactly as the bot saw it then
-(the ``state`` of its event). Reported: mismatches (which frame, which cells), frames that no
+(the ``state`` of its event; for Balda the ``grid``, since the state also holds the scores and
+words the bot followed). Reported: mismatches (which frame, which cells), frames that no
 longer read, the recorded timings (latency, seconds a game), and games won and lost with the win
 rate and its confidence interval.
 """
@@ -21,7 +22,7 @@ from solvers.minesweeper.state import Board
 from vision.errors import ReadError
 from vision.frame import Frame
 
-ReadBoard = Callable[[Frame], Board]
+ReadBoard = Callable[[Frame], Any]
 CHECKED = ("step", "outcome", "seen")  # events whose frame was read into their "state"
 
 
@@ -124,6 +125,60 @@ def vision_reader(skin: str | None) -> ReadBoard:
     return VisionReader(skin)
 
 
+class TextReader:
+    """Re-reads a word game's frames into the text its events recorded (``field``)."""
+
+    def __init__(self, read: Callable[[Frame], str], field: str) -> None:
+        self.read, self.field = read, field
+
+    def __call__(self, frame: Frame) -> str:
+        return self.read(frame)
+
+
+def hangman_reader(directory: Path) -> TextReader:
+    """The terminal font is learned again from the recording's calibration screen."""
+    from vision.hangman import read_hangman
+    from vision.hangman_terminal import Glyphs
+
+    path = directory / "calibration.png"
+    if not path.is_file():
+        raise RecordingError(f"{path}: missing (the terminal font is learned from it)")
+    glyphs = Glyphs.learn(Frame.from_file(path))
+    return TextReader(lambda frame: read_hangman(frame, glyphs)[0].to_text(), "state")
+
+
+def balda_reader(header: dict[str, Any]) -> TextReader:
+    """Letter vision with the recorded site's glyph bank (no OCR: a frame the bank cannot
+    read is a mismatch, not a new glyph)."""
+    from bot.site_data import glyph_bank_for
+    from bot.sites import load_profile
+    from solvers.words.alphabet import alphabet_for
+    from vision.balda import read_balda
+    from vision.letters import locate_letter_grid
+
+    site = load_profile(str(header.get("site") or "gamebot-balda"))
+    lang = str(header.get("language") or site.language)
+    bank = glyph_bank_for(site)
+    alphabet = alphabet_for(lang)
+    tess = {"ru": "rus", "uk": "ukr", "en": "eng"}.get(lang, "eng")
+
+    def read(frame: Frame) -> str:
+        location = locate_letter_grid(frame)
+        reading = read_balda(frame, location, bank, alphabet, lang=tess)
+        return str(reading.to_text()).rstrip("\n") + "\n"
+
+    return TextReader(read, "grid")
+
+
+def reader_for(header: dict[str, Any], directory: Path) -> ReadBoard:
+    game = header.get("game", "minesweeper")
+    if game == "hangman":
+        return hangman_reader(directory)
+    if game == "balda":
+        return balda_reader(header)
+    return vision_reader(header.get("skin"))
+
+
 def replay(
     directory: str | Path,
     read: ReadBoard | None = None,
@@ -135,7 +190,7 @@ def replay(
         kind = event.get("event")
         if kind == "session" and not report.header:
             report.header = event
-        elif kind == "outcome" and event.get("outcome") in ("won", "lost"):
+        elif kind == "outcome" and event.get("outcome") in ("won", "lost", "drawn"):
             report.outcomes.append(str(event["outcome"]))
             report.game_seconds.append(float(event.get("seconds", float("nan"))))
         elif kind == "step" and "latency_ms" in event:
@@ -147,12 +202,15 @@ def replay(
     if not report.header:
         raise RecordingError(f"{report.directory}: no session header (not a gamebot recording)")
     if read is None:
-        read = vision_reader(report.header.get("skin"))
+        read = reader_for(report.header, report.directory)
+    field = read.field if isinstance(read, TextReader) else "state"
     screen = ReplayScreen(report.directory)
-    checked = [e for e in screen.events if e.get("event") in CHECKED and "state" in e]
+    checked = [e for e in screen.events if e.get("event") in CHECKED and field in e]
     for done, event in enumerate(checked, 1):
         frame = screen.load(event)
-        expected = Board.from_text(str(event["state"]))
+        expected: Any = str(event[field])
+        if not isinstance(read, TextReader):
+            expected = Board.from_text(expected)
         report.frames += 1
         started = time.perf_counter()
         try:
@@ -162,8 +220,12 @@ def replay(
         else:
             if got == expected:
                 report.agreed += 1
-            else:
+            elif isinstance(expected, Board):
                 report.mismatches.append(Mismatch(str(event["frame"]), diff(expected, got)))
+            else:
+                report.mismatches.append(
+                    Mismatch(str(event["frame"]), f"reads {got!r}, recorded {expected!r}")
+                )
         report.read_ms.append((time.perf_counter() - started) * 1000.0)
         if on_frame is not None:
             on_frame(done, len(checked))

@@ -13,6 +13,8 @@ import pytest
 from bot.games.hangman import HangmanAdapter, HangmanTarget
 from bot.games.hangman_xterm import HangmanXterm
 from bot.loop import Loop, LoopOptions
+from bot.recorder import Recorder
+from bot.replay import replay
 from bot.safety import GuardedScreen
 from bot.screens.desktop import DesktopScreen
 from solvers.hangman.game import Game
@@ -42,18 +44,25 @@ def test_the_bot_plays_ten_words_of_real_hangman(virtual_display, solver, tmp_pa
     screen = DesktopScreen()
     terminal = HangmanXterm(screen)
     guarded = GuardedScreen(screen)
+    folder = tmp_path / "rec"
     try:
         terminal.start()
-        loop = Loop(
-            guarded,
-            HangmanTarget(terminal),
-            HangmanAdapter(terminal, solver),
-            LoopOptions(games=10, problems_dir=tmp_path),
-        )
-        session = loop.run()
+        with Recorder(folder) as recorder:
+            terminal.calibration.save(folder / "calibration.png")
+            loop = Loop(
+                guarded,
+                HangmanTarget(terminal),
+                HangmanAdapter(terminal, solver),
+                LoopOptions(games=10, problems_dir=tmp_path),
+                recorder,
+            )
+            session = loop.run()
     finally:
         terminal.stop()
         screen.close()
+    report = replay(folder)  # the recording re-reads the same, frame for frame
+    assert report.mismatches == [] and report.frames > 10
+    assert report.wins == session.wins
     assert session.stopped == ""
     assert session.misreads == 0
     assert guarded.guard.refused == 0
