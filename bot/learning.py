@@ -22,12 +22,12 @@ import numpy as np
 from bot.errors import GamebotError
 from bot.games.minesweeper import COVERED, Verdict, check
 from calibration.learn import learn_cell
-from calibration.skin import MANIFEST, Skin, save_skin
 from solvers.minesweeper.solver import probabilities
 from solvers.minesweeper.state import Board
 from vision.fit import verdict_of
 from vision.frame import Frame
 from vision.minesweeper import BoardLocation
+from vision.skin import MANIFEST, Skin, save_skin
 
 #: At most this many cells are named in one frame: more different new looks at once is not a
 #: new glyph appearing but a frame gone wrong (covered board, wrong skin, a dialog).

@@ -22,10 +22,10 @@ import cv2
 import numpy as np
 
 from calibration import classic_art
-from calibration.skin import BUILTIN_DIR, Skin, save_skin
 from vision.cells import coarse, cut_cell, image_blocks, look_noise
 from vision.frame import Frame
 from vision.lattice import find_lattices
+from vision.skin import BUILTIN_DIR, Skin, save_skin
 
 ROOT = Path(__file__).resolve().parent.parent
 LABELLED = ROOT / "recordings" / "minesweeper" / "labelled"

@@ -23,7 +23,6 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from calibration.skin import CELL_CHARS, Skin
 from vision.cells import (
     COARSE_DIMS,
     CellGrid,
@@ -37,6 +36,7 @@ from vision.fit import Picture, refine
 from vision.frame import Frame
 from vision.geometry import GridGeometry, Region
 from vision.lattice import find_lattices
+from vision.skin import CELL_CHARS, Skin
 
 #: Cuts closer than this (the reader's distance, 0-255) fall in the same group. Small on
 #: purpose: a glyph split over two groups only costs one more naming, two glyphs in one group

@@ -14,10 +14,10 @@ from typing import Any
 import cv2
 import numpy as np
 
-from calibration.skin import Skin, SkinError, load_skin
 from solvers.minesweeper.state import CELL_CHARS, Board
 from vision.geometry import GridGeometry
 from vision.seven_segment import SYMBOLS, counter_text
+from vision.skin import Skin, SkinError, load_skin
 
 Colour = tuple[int, int, int]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from calibration.skin import Skin, load_skin
 from vision.cells import image_blocks
 from vision.errors import ReadError
 from vision.frame import Frame
 from vision.minesweeper import cell_verdicts, locate_minesweeper
+from vision.skin import Skin, load_skin
 
 
 def template_gap(a: np.ndarray, b: np.ndarray) -> float:

@@ -19,13 +19,13 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from calibration.skin import load_skin
 from vision.errors import ReadError
 from vision.fixtures import Fixture, load_fixtures, rescale
 from vision.frame import Frame
 from vision.holdout import HoldoutResult, variant_tag
 from vision.holdout import score_picture as holdout_picture
 from vision.minesweeper import cell_verdicts, locate_minesweeper, read_minesweeper
+from vision.skin import load_skin
 
 
 @dataclass

@@ -18,10 +18,10 @@ from weakref import WeakKeyDictionary
 import cv2
 import numpy as np
 
-from calibration.skin import CELL_CHARS, Skin
 from vision.cell_grid import CellGrid
 from vision.geometry import GridGeometry
 from vision.residual import envelope, inner, soften, tolerance, unexplained
+from vision.skin import CELL_CHARS, Skin
 
 BLOCKS = 16
 #: Acceptance limits, in 0-255 colour units (see :func:`classify`).

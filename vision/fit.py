@@ -12,7 +12,6 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from calibration.skin import Skin
 from vision.cells import (
     MAX_RMS,
     CellGrid,
@@ -22,6 +21,7 @@ from vision.cells import (
     grid_blocks,
     nearest_distance,
 )
+from vision.skin import Skin
 
 
 class Picture:

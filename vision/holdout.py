@@ -18,11 +18,11 @@ from pathlib import Path
 
 import numpy as np
 
-from calibration.skin import Skin, load_skin
 from vision.fit import verdict_of
 from vision.fixtures import Fixture, load_fixtures, rescale
 from vision.frame import Frame
 from vision.minesweeper import BoardLocation, locate_minesweeper
+from vision.skin import Skin, load_skin
 
 
 def without(skin: Skin, char: str) -> Skin:

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from calibration.skin import Skin, builtin_skins, load_skin
 from solvers.minesweeper.state import CELL_CHARS, Board
 from vision.cells import CellGrid, CellVerdict
 from vision.errors import BoardNotFoundError, ReadError
@@ -24,6 +23,7 @@ from vision.geometry import GridGeometry, Region
 from vision.lattice import find_lattices
 from vision.panel import Panel, find_panel, read_face
 from vision.seven_segment import read_counter
+from vision.skin import Skin, builtin_skins, load_skin
 from vision.text_counter import read_text_counter, read_text_timer
 
 #: A lattice is a board only if at least this share of its cells match the skin.

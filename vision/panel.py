@@ -12,9 +12,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from calibration.skin import Skin
 from vision.cells import image_blocks
 from vision.geometry import GridGeometry, Region
+from vision.skin import Skin
 from vision.text_counter import find_text_counters
 
 #: Largest RMS distance (0-255) at which a face still counts as recognised.

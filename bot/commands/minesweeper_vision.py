@@ -182,10 +182,10 @@ def _run_calibrate(args: argparse.Namespace) -> int:
     from bot.errors import GamebotError
     from bot.report import emit
     from calibration.learn import learn_skin
-    from calibration.skin import save_skin, user_skin_dir
     from calibration.skin_compare import compare_skins
     from vision.frame import Frame
     from vision.geometry import Region
+    from vision.skin import save_skin, user_skin_dir
 
     if not args.images and not args.live:
         raise GamebotError("give screenshots with --from, or --live to use the screen")

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from bot.learning import GlyphLearning, LearnedGlyph
     from bot.screens.base import Screen
     from bot.targets.base import Target
-    from calibration.skin import Skin
+    from vision.skin import Skin
 
 __all__ = ["COVERED", "MinesweeperPlayer", "Seen", "Verdict", "check", "is_fresh", "outcome"]
 
@@ -177,8 +177,8 @@ class MinesweeperPlayer:
         """Learn the glyphs an unreadable frame shows and read with the grown skin from now
         on; raises :class:`bot.learning.LearnRefused` when that cannot be done safely."""
         from bot.learning import LearnRefused
-        from calibration.skin import load_skin
         from vision.minesweeper import BoardLocation
+        from vision.skin import load_skin
 
         if self.learning is None:
             raise LearnRefused("learning is off")

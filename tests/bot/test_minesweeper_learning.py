@@ -19,7 +19,6 @@ from bot.safety import GuardedScreen
 from bot.screens.sim import SimScreen, skin_renderer
 from bot.targets import sim
 from calibration.render import render_minesweeper
-from calibration.skin import load_skin
 from solvers.minesweeper.game import Status
 from solvers.minesweeper.rules import FirstClick, Level
 from solvers.minesweeper.solver import Solver
@@ -27,6 +26,7 @@ from solvers.minesweeper.state import Board, Cell
 from vision.frame import Frame
 from vision.holdout import without
 from vision.minesweeper import locate_minesweeper, read_minesweeper
+from vision.skin import load_skin
 
 BEGINNER = Level.parse("beginner")
 

@@ -10,12 +10,12 @@ import pytest
 from bot.cli import main
 from calibration.learn import learn_cell, learn_skin
 from calibration.render import render_minesweeper
-from calibration.skin import Skin, load_skin
 from solvers.minesweeper.state import Board, BoardError
 from vision.errors import ReadError
 from vision.fixtures import load_fixtures
 from vision.frame import Frame
 from vision.minesweeper import cell_verdicts, locate_minesweeper, read_minesweeper
+from vision.skin import Skin, load_skin
 
 
 def _fixture(stem: str):

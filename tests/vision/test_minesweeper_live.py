@@ -102,7 +102,7 @@ def test_calibrate_live_learns_xdemineur_from_the_screen(virtual_display, tmp_pa
     import json
 
     from bot.cli import main
-    from calibration.skin import load_skin
+    from vision.skin import load_skin
 
     proc = subprocess.Popen([_game("xdemineur"), "-m", "99"])
     try:

@@ -7,7 +7,9 @@ import json
 import numpy as np
 import pytest
 
-from calibration.skin import (
+from vision.cells import glyph_bank
+from vision.seven_segment import SYMBOLS, counter_text
+from vision.skin import (
     CELL_CHARS,
     Skin,
     SkinError,
@@ -15,8 +17,6 @@ from calibration.skin import (
     load_skin,
     save_skin,
 )
-from vision.cells import glyph_bank
-from vision.seven_segment import SYMBOLS, counter_text
 
 
 def test_builtin_skins_are_listed_and_load():

@@ -2,9 +2,11 @@
 
 A skin says what one Minesweeper program looks like at its native size: one template per cell
 state (keys are the board text characters ``#F?.12345678*Xx``), the face pictures, how its
-counters are drawn, and the layout the renderer uses to draw a whole window. Built-in skins live
-in ``calibration/skins/<name>/``; learned skins go to the user skin folder (``GAMEBOT_SKINS`` or
-``~/.local/share/gamebot/skins``) or any folder given by path.
+counters are drawn, and the layout the renderer uses to draw a whole window. The type and its
+loading live here, beside the reader that uses them; the skins themselves are data: built-in
+ones in ``calibration/skins/<name>/`` (made by ``calibration.build_builtin``), learned ones in
+the user skin folder (``GAMEBOT_SKINS`` or ``~/.local/share/gamebot/skins``) or any folder
+given by path. Nothing here imports ``calibration``: learning depends on vision, never back.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from typing import Any
 
 import numpy as np
 
-BUILTIN_DIR = Path(__file__).resolve().parent / "skins"
+#: The built-in skins (data only; ``python -m calibration.build_builtin`` rewrites them).
+BUILTIN_DIR = Path(__file__).resolve().parent.parent / "calibration" / "skins"
 MANIFEST = "skin.json"
 
 #: Board text character -> template file stem (``#`` and ``*`` make poor file names).
