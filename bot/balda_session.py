@@ -172,11 +172,12 @@ def make_player(cfg: BaldaPlayConfig, profile: SiteProfile) -> Any:
     lang = profile.language if cfg.target != "builtin" else cfg.lang
     lexicon = Lexicon.for_language(lang)
     tess = TESSERACT_LANGS.get(lang, "eng")
+    alphabet = alphabet_for(lang)
     return BaldaPlayer(
         profile,
         lexicon,
-        glyph_bank_for(profile),
-        alphabet_for(lang),
+        glyph_bank_for(profile, alphabet),
+        alphabet,
         think=cfg.think,
         sides=cfg.sides,
         rejected=RejectedWords(rejected_path(profile)),
@@ -275,8 +276,17 @@ def play(cfg: BaldaPlayConfig, status: Status | None = None) -> BaldaPlayResult:
             locate_timeout=20.0,
         )
         loop = Loop(guarded, target, player, options, recorder, log, status, _note)
+        guarded.guard.allow((target.window_region(guarded),))  # the page, until located
+        player.open_page(guarded, target)
         result = loop.run()
         where = target.describe()
+    learned = player.learned_glyphs
+    if learned:
+        from bot.site_data import save_learned
+
+        summary_bank = str(save_learned(profile, player.bank))
+    else:
+        summary_bank = None
     summary = summarize(result, guarded, player)
     summary.update(
         target=where,
@@ -284,6 +294,8 @@ def play(cfg: BaldaPlayConfig, status: Status | None = None) -> BaldaPlayResult:
         style=profile.style,
         recording=str(cfg.record) if cfg.record else None,
         log=str(log_path),
+        learned_glyphs=learned,
+        glyph_bank=summary_bank,
     )
     return BaldaPlayResult(result, summary, human_lines(summary))
 

@@ -158,8 +158,8 @@ def balda_reader(header: dict[str, Any]) -> TextReader:
 
     site = load_profile(str(header.get("site") or "gamebot-balda"))
     lang = str(header.get("language") or site.language)
-    bank = glyph_bank_for(site)
     alphabet = alphabet_for(lang)
+    bank = glyph_bank_for(site, alphabet)
     tess = {"ru": "rus", "uk": "ukr", "en": "eng"}.get(lang, "eng")
 
     def read(frame: Frame) -> str:

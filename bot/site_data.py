@@ -29,16 +29,20 @@ def glyph_dirs(profile: SiteProfile) -> list[Path]:
     return [p for p in found if p.is_dir()]
 
 
-def glyph_bank_for(profile: SiteProfile) -> Any:
-    """The site's glyph bank: built-in templates plus what this user's runs learned (an empty
-    bank when the site was never seen: every glyph is then named by OCR and the game)."""
+def glyph_bank_for(profile: SiteProfile, alphabet: str) -> Any:
+    """The site's glyph bank: this user's (built-in templates grown by what earlier runs
+    learned) if there is one, else the built-in one, else an empty bank (a site never seen:
+    every glyph is then named by OCR and checked by the game)."""
     from vision.glyph_bank import GlyphBank
 
     dirs = glyph_dirs(profile)
-    bank = GlyphBank.load(dirs[-1]) if dirs else GlyphBank()
-    for extra in dirs[:-1]:
-        bank.merge(GlyphBank.load(extra))
-    return bank
+    return GlyphBank.load(dirs[0]) if dirs else GlyphBank(alphabet, profile.glyphs)
+
+
+def save_learned(profile: SiteProfile, bank: Any) -> Any:
+    """Keep a bank grown during play in the user's folder (atomically); returns the folder."""
+    folder = user_sites_dir() / (profile.glyphs or profile.name) / "glyphs"
+    return bank.save(folder)
 
 
 def rejected_path(profile: SiteProfile) -> Path:

@@ -15,6 +15,8 @@ bot reads it and never needs code per site. Steps::
     {"do": "button", "label": ["Submit"]}    click a button found by its label; with
                                              "optional": true, only if it is shown
     {"do": "settle"}                         wait until the page stops changing
+    {"do": "click-at", "cell": [5.4, 0]}     click a point given in cells from the grid's
+                                             top-left cell (an icon without a label)
 
 Several input styles of one site (``styles``) share the rest of the profile.
 """
@@ -29,7 +31,7 @@ from typing import Any
 from bot.errors import GamebotError
 
 MOVE_STEPS = ("click-new-cell", "type-letter", "palette-letter", "drag-path", "click-path")
-PLAIN_STEPS = ("key", "button", "settle")
+PLAIN_STEPS = ("key", "button", "settle", "click-at")
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "calibration" / "sites"
 
 
@@ -46,6 +48,7 @@ class Step:
     label: tuple[str, ...] = ()
     optional: bool = False
     type_at_new: bool = False
+    cell: tuple[float, float] = (0.0, 0.0)  # click-at: (row, col) in cells, may be fractional
 
     def to_text(self) -> str:
         if self.do == "key":
@@ -54,6 +57,8 @@ class Step:
             return f"button {' | '.join(self.label)}" + (" (if shown)" if self.optional else "")
         if self.do == "click-path" and self.type_at_new:
             return "click-path (typing the new letter)"
+        if self.do == "click-at":
+            return f"click-at {self.cell[0]:g},{self.cell[1]:g}"
         return self.do
 
 
@@ -69,6 +74,7 @@ class SiteProfile:
     cancel: tuple[Step, ...] = ()
     pass_turn: tuple[Step, ...] = ()
     new_game: tuple[Step, ...] = ()
+    start: tuple[Step, ...] = ()  # run once on a page just opened (a menu before the game)
     dismiss: tuple[Step, ...] = ()  # clears a results dialog (optional buttons)
     turn_ours: tuple[str, ...] = ()
     turn_theirs: tuple[str, ...] = ()
@@ -76,6 +82,8 @@ class SiteProfile:
     won: tuple[str, ...] = ()
     lost: tuple[str, ...] = ()
     drawn: tuple[str, ...] = ()
+    over: tuple[str, ...] = ()  # the game ended; who won is told by the scores
+    score_labels: tuple[str, str] = ("", "")  # the labels next to our and their score
     glyphs: str = ""  # glyph bank folder name under calibration/sites/ (default: name)
     style: str = ""  # which of the site's input styles ``move`` is
     styles: tuple[str, ...] = ()
@@ -98,6 +106,7 @@ class SiteProfile:
             "won": self.won,
             "lost": self.lost,
             "drawn": self.drawn,
+            "over": self.over,
         }
 
 
@@ -120,7 +129,7 @@ def _steps(where: str, key: str, value: object, allowed: tuple[str, ...]) -> tup
         do = raw["do"]
         if do not in allowed:
             raise SiteError(f"{at}: unknown step {do!r} (known here: {', '.join(allowed)})")
-        unknown = set(raw) - {"do", "keys", "label", "optional", "type-at-new"}
+        unknown = set(raw) - {"do", "keys", "label", "optional", "type-at-new", "cell"}
         if unknown:
             raise SiteError(f"{at}: unknown field(s) {', '.join(sorted(unknown))}")
         keys: tuple[str, ...] = ()
@@ -131,6 +140,16 @@ def _steps(where: str, key: str, value: object, allowed: tuple[str, ...]) -> tup
         label: tuple[str, ...] = ()
         if do == "button":
             label = _strings(at, "label", raw.get("label"))
+        cell = (0.0, 0.0)
+        if do == "click-at":
+            value = raw.get("cell")
+            if (
+                not isinstance(value, list)
+                or len(value) != 2
+                or not all(isinstance(v, int | float) for v in value)
+            ):
+                raise SiteError(f'{at}: a click-at step needs "cell": [row, col] (in cells)')
+            cell = (float(value[0]), float(value[1]))
         steps.append(
             Step(
                 do,
@@ -138,6 +157,7 @@ def _steps(where: str, key: str, value: object, allowed: tuple[str, ...]) -> tup
                 label=label,
                 optional=bool(raw.get("optional", False)),
                 type_at_new=bool(raw.get("type-at-new", False)),
+                cell=cell,
             )
         )
     return tuple(steps)
@@ -163,7 +183,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
     texts = data.get("texts", {})
     if not isinstance(texts, dict):
         raise SiteError(f"{where}: 'texts' must be an object of phrase lists")
-    known_texts = {"turn-ours", "turn-theirs", "rejected", "won", "lost", "drawn"}
+    known_texts = {"turn-ours", "turn-theirs", "rejected", "won", "lost", "drawn", "over"}
     unknown = set(texts) - known_texts
     if unknown:
         raise SiteError(
@@ -189,6 +209,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         cancel=_steps(where, "cancel", data.get("cancel", []), PLAIN_STEPS),
         pass_turn=_steps(where, "pass", data.get("pass", []), PLAIN_STEPS),
         new_game=_steps(where, "new-game", data.get("new-game", []), PLAIN_STEPS),
+        start=_steps(where, "start", data.get("start", []), PLAIN_STEPS),
         dismiss=_steps(where, "dismiss", data.get("dismiss", []), PLAIN_STEPS),
         turn_ours=text("turn-ours"),
         turn_theirs=text("turn-theirs"),
@@ -196,6 +217,8 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         won=text("won"),
         lost=text("lost"),
         drawn=text("drawn"),
+        over=text("over"),
+        score_labels=_labels(where, data.get("score-labels")),
         glyphs=str(data.get("glyphs") or data["name"]),
         style=chosen,
         styles=tuple(styles),
@@ -207,6 +230,18 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         park_pointer=bool(data.get("park-pointer", True)),
         source=where,
     )
+
+
+def _labels(where: str, value: object) -> tuple[str, str]:
+    if value is None:
+        return ("", "")
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, str) and v for v in value)
+    ):
+        raise SiteError(f"{where}: 'score-labels' is [our label, their label]")
+    return (value[0], value[1])
 
 
 def load_profile(name_or_path: str, style: str | None = None) -> SiteProfile:

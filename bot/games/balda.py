@@ -12,7 +12,6 @@ move is played. How moves are entered is the site profile's business (:mod:`bot.
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -28,7 +27,14 @@ from bot.games.balda_track import (
     state_from_grid,
 )
 from bot.games.base import Calibration, ImpossibleState, Turn, Verdict
-from bot.games.page_steps import Line, key_gesture, matches, plain_gestures, run_steps
+from bot.games.page_steps import (
+    Line,
+    key_gesture,
+    matches,
+    number_near,
+    plain_gestures,
+    run_steps,
+)
 from bot.screens.base import Screen
 from bot.sites import SiteProfile
 from solvers.balda.lexicon import Lexicon
@@ -43,6 +49,7 @@ from vision.geometry import GridGeometry, Region
 logger = logging.getLogger(__name__)
 
 OUTCOMES = ("won", "lost", "drawn")
+ENDED = (*OUTCOMES, "over")
 
 
 @dataclass(frozen=True)
@@ -56,6 +63,7 @@ class BaldaSeen:
     kinds: frozenset[str]
     lines: tuple[Line, ...] = ()
     t: float = 0.0  # when the frame was grabbed (time.time())
+    scores: tuple[int, int] | None = None  # (ours, theirs) as the page shows them
 
     @property
     def size(self) -> int:
@@ -139,8 +147,10 @@ class BaldaPlayer:
         self.state: BaldaState | None = None  # the position as the bot follows it
         self.log = GameLog()
         self._pending: Expect | None = None
+        self._geometry: GridGeometry | None = None  # the grid's cells at the last reading
         self._turn_since: float | None = None  # when the current turn of ours first showed
         self.move_seconds: list[float] = []  # "our turn shows" -> "our move shows as played"
+        self.learned_glyphs = 0  # glyphs OCR named during play (checked by the game)
 
     # --- vision -------------------------------------------------------------------------------
     def locate(self, frame: Frame) -> Any:
@@ -154,13 +164,24 @@ class BaldaPlayer:
         reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang)
         self._check_learned(reading)
         geometry = location.geometry.offset(frame.region.left, frame.region.top)
+        self._geometry = geometry
         lines = self._lines(frame, location.geometry.bounds)
         kinds = frozenset(
             kind
             for kind, phrases in self.site.phrases.items()
             if any(matches(line.text, p) for line in lines for p in phrases)
         )
-        return BaldaSeen(tuple(reading.grid), geometry, kinds, tuple(lines), frame.timestamp)
+        return BaldaSeen(
+            tuple(reading.grid), geometry, kinds, tuple(lines), frame.timestamp,
+            self._scores(lines),
+        )
+
+    def _scores(self, lines: Sequence[Line]) -> tuple[int, int] | None:
+        ours_label, theirs_label = self.site.score_labels
+        if not ours_label:
+            return None
+        ours, theirs = number_near(lines, ours_label), number_near(lines, theirs_label)
+        return None if ours is None or theirs is None else (ours, theirs)
 
     def _lines(self, frame: Frame, grid: Region) -> list[Line]:
         if self.text is None:
@@ -174,13 +195,14 @@ class BaldaPlayer:
         """A glyph named by OCR in this frame must make sense: it may only be a letter in a
         cell that was empty (a new letter), never a change to a letter already known."""
         learned = getattr(reading, "learned", ())
+        self.learned_glyphs += len(learned)
         if not learned or self.state is None:
             return
         size = self.state.size
         for row, col, char in learned:
             known = self.state.grid[row * size + col]
             if known and known != char:
-                self.bank.forget(char, "")
+                self.bank.forget(char)
                 raise ReadError(
                     f"cell {row},{col}: OCR named a glyph {char!r} where {known!r} stands",
                     cells=[(row, col)],
@@ -208,7 +230,7 @@ class BaldaPlayer:
             added = new_cells(before, seen.grid)
         except TrackError as exc:
             return Verdict.MISREAD, str(exc)
-        over = bool(seen.kinds & set(OUTCOMES))
+        over = bool(seen.kinds & set(ENDED))
         ours = "ours" in seen.kinds and "theirs" not in seen.kinds
         if pending.kind == "move":
             move = pending.move
@@ -243,7 +265,7 @@ class BaldaPlayer:
         return Verdict.OK, ""
 
     def is_fresh(self, seen: BaldaSeen) -> bool:
-        if seen.kinds & set(OUTCOMES):
+        if seen.kinds & set(ENDED):
             return False
         n = seen.size
         start = (n - 1) // 2
@@ -256,14 +278,23 @@ class BaldaPlayer:
         for kind in OUTCOMES:
             if kind in seen.kinds:
                 return kind
-        if self.state is not None and self.state.is_over and not seen.kinds & {"ours", "theirs"}:
-            diff = self.state.scores[0] - self.state.scores[1]
-            return "won" if diff > 0 else "lost" if diff < 0 else "drawn"
-        return None
+        ended = "over" in seen.kinds or (
+            self.state is not None and self.state.is_over and not seen.kinds & {"ours", "theirs"}
+        )
+        if not ended:
+            return None
+        ours, theirs = self.final_scores(seen)
+        return "won" if ours > theirs else "lost" if ours < theirs else "drawn"
+
+    def final_scores(self, seen: BaldaSeen) -> tuple[int, int]:
+        """The page's scores when it shows them, else the ones the bot followed."""
+        if seen.scores is not None:
+            return seen.scores
+        return self.state.scores if self.state is not None else (0, 0)
 
     def turn(self, seen: BaldaSeen) -> Turn:
         self._sync(seen)
-        if seen.kinds & set(OUTCOMES):
+        if seen.kinds & set(ENDED):
             return Turn.OVER
         if "rejected" in seen.kinds:
             return Turn.OURS
@@ -305,8 +336,17 @@ class BaldaPlayer:
             if not self.both_sides and self.state.to_move == 0:
                 self.state = replace(self.state, to_move=1)  # a letter we did not place
             side = self.state.to_move
-            self.state, move = opponent_move(self.state, self.lexicon, cell, seen.grid[cell])
+            length = None
+            if seen.scores is not None and len(added) == 1:
+                length = seen.scores[side] - self.state.scores[side]  # the page's count
+            self.state, move = opponent_move(
+                self.state, self.lexicon, cell, seen.grid[cell], length if length else None
+            )
             if move is None:
+                if length:  # the page counted the word we cannot name: count it too
+                    scores = list(self.state.scores)
+                    scores[side] += length
+                    self.state = replace(self.state, scores=(scores[0], scores[1]))
                 row, col = divmod(cell, seen.size)
                 self.log.site_words.append(f"{seen.grid[cell]}@{row},{col}")
                 self.log.moves.append((side, f"{seen.grid[cell]}@{row},{col} (site word)"))
@@ -352,9 +392,9 @@ class BaldaPlayer:
         for decision in decisions:
             move = decision.move
             if isinstance(move, Cancel):
-                out += plain_gestures(self.site.cancel, seen.lines)
+                out += plain_gestures(self.site.cancel, seen.lines, seen.geometry)
             elif move.is_pass:
-                out += plain_gestures(self.site.pass_turn, seen.lines)
+                out += plain_gestures(self.site.pass_turn, seen.lines, seen.geometry)
             else:
                 out += self._move_gestures(move, seen)
         return out
@@ -381,7 +421,7 @@ class BaldaPlayer:
             elif step.do == "key":
                 out.append(key_gesture(step))
             else:
-                out += plain_gestures([step], seen.lines)
+                out += plain_gestures([step], seen.lines, seen.geometry)
         return out
 
     def _palette_point(self, letter: str, seen: BaldaSeen) -> Any:
@@ -408,7 +448,7 @@ class BaldaPlayer:
         return {"state": state, "grid": seen.to_text(), "page": sorted(seen.kinds)}
 
     def game_details(self, seen: BaldaSeen) -> dict[str, object]:
-        scores = self.state.scores if self.state is not None else (0, 0)
+        scores = self.final_scores(seen)
         return {
             "scores": list(scores),
             "margin": scores[0] - scores[1],
@@ -430,15 +470,22 @@ class BaldaPlayer:
 
     def new_game(self, screen: Screen, target: Any, calibration: Calibration) -> None:
         self.state, self._pending, self.log = None, None, GameLog()
+        self.run_page_steps(screen, target, (*self.site.dismiss, *self.site.new_game))
 
+    def open_page(self, screen: Screen, target: Any) -> None:
+        """The site's start steps on a page just opened (a menu in front of the first game)."""
+        self.run_page_steps(screen, target, self.site.start)
+
+    def run_page_steps(self, screen: Screen, target: Any, steps: Sequence[Any]) -> None:
         def read_lines(frame: Frame) -> list[Line]:
             return self._lines(frame, Region(0, 0, 1, 1))
 
         def window() -> Region:
             return target.window_region(screen)
 
-        run_steps(screen, (*self.site.dismiss, *self.site.new_game), read_lines, window)
-        time.sleep(0.05)
+        if steps:
+            target.prepare()
+            run_steps(screen, steps, read_lines, window, geometry=self._geometry)
 
     def learn(self, frame: Frame, location: Any, previous: Any) -> list[Any]:
         from bot.learning import LearnRefused

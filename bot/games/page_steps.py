@@ -19,7 +19,7 @@ from bot.errors import GamebotError
 from bot.screens.base import Screen
 from bot.sites import Step
 from vision.frame import Frame
-from vision.geometry import Region
+from vision.geometry import GridGeometry, Point, Region
 
 # pyautogui's names for the keys site profiles write the X11 / web way.
 KEY_NAMES = {"return": "enter", "escape": "esc", "backspace": "backspace", "control": "ctrl"}
@@ -68,15 +68,59 @@ def find_line(lines: Sequence[Line], labels: Sequence[str]) -> Line | None:
     return None
 
 
+_NUMBER = re.compile(r"\d+")
+
+
+def number_near(lines: Sequence[Line], label: str) -> int | None:
+    """The score shown beside ``label``: a number on the label's own line, else the closest
+    line holding only a number (above, below or beside it, within a few line heights)."""
+    for line in lines:
+        if not matches(line.text, label):
+            continue
+        found = _NUMBER.findall(line.text)
+        if found:
+            return int(found[-1])
+        here = line.region.center
+        reach = 3.5 * max(line.region.height, 8)
+        best: tuple[float, int] | None = None
+        for other in lines:
+            text = other.text.strip()
+            if other is line or not text.isdigit():
+                continue
+            there = other.region.center
+            d = ((there.x - here.x) ** 2 + (there.y - here.y) ** 2) ** 0.5
+            if d <= reach and (best is None or d < best[0]):
+                best = (d, int(text))
+        if best is not None:
+            return best[1]
+    return None
+
+
 def key_gesture(step: Step) -> Gesture:
     return Gesture.key(*(KEY_NAMES.get(k.lower(), k.lower()) for k in step.keys))
 
 
-def plain_gestures(steps: Sequence[Step], lines: Sequence[Line]) -> list[Gesture]:
-    """Gestures for key/button/settle steps on a page whose text lines are ``lines``."""
+def grid_point(geometry: GridGeometry, cell: tuple[float, float]) -> Point:
+    """The screen point ``cell`` cells (row, col; fractional, maybe outside) from the centre
+    of the grid's top-left cell."""
+    top_left = geometry.cell_center(0, 0)
+    pitch_x = (geometry.col_edges[-1] - geometry.col_edges[0]) / geometry.cols
+    pitch_y = (geometry.row_edges[-1] - geometry.row_edges[0]) / geometry.rows
+    return Point(round(top_left.x + cell[1] * pitch_x), round(top_left.y + cell[0] * pitch_y))
+
+
+def plain_gestures(
+    steps: Sequence[Step], lines: Sequence[Line], geometry: GridGeometry | None = None
+) -> list[Gesture]:
+    """Gestures for key/button/settle/click-at steps on a page whose text lines are ``lines``
+    (and whose grid, for click-at, is at ``geometry`` in screen pixels)."""
     out: list[Gesture] = []
     for step in steps:
-        if step.do == "key":
+        if step.do == "click-at":
+            if geometry is None:
+                raise StepFailed(f"{step.to_text()} needs the grid located first")
+            out.append(Gesture.click(grid_point(geometry, step.cell)))
+        elif step.do == "key":
             out.append(key_gesture(step))
         elif step.do == "settle":
             out.append(Gesture.settle())
@@ -100,6 +144,7 @@ def run_steps(
     window: Callable[[], Region],
     timeout: float = 10.0,
     settle_gap: float = 0.05,
+    geometry: GridGeometry | None = None,
 ) -> None:
     """Do steps one at a time outside a move, each waiting until its button shows.
 
@@ -109,7 +154,7 @@ def run_steps(
     for step in steps:
         if step.do != "button":
             if step.do != "settle":
-                perform(screen, plain_gestures([step], []))
+                perform(screen, plain_gestures([step], [], geometry))
             _settle(screen, window(), settle_gap, timeout)
             continue
         deadline = time.monotonic() + (min(timeout, 1.5) if step.optional else timeout)
