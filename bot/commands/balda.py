@@ -21,35 +21,56 @@ from bot.commands.options import (
     positive_int,
     read_input,
 )
+from solvers.words.alphabet import LANGUAGES
 
 if TYPE_CHECKING:
     from solvers.balda import BaldaState, Lexicon
 
 
-def _dictionary_options(parser: argparse.ArgumentParser) -> None:
+def _dictionary_options(parser: argparse.ArgumentParser, position: bool = True) -> None:
+    default = (
+        "inferred from the position's letters (Ґ Є І Ї: uk, Latin: en), else ru"
+        if position
+        else "ru"
+    )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help=f"language of the built-in noun list and of the letters the grid may hold "
+        f"(default: {default})",
+    )
     parser.add_argument(
         "--dictionary",
         metavar="FILE",
-        help="word list to use instead of the built-in Russian nouns: UTF-8, one word a line, "
+        help="word list to use instead of the built-in nouns: UTF-8, one word a line, "
         "'#' comments (a site's own dictionary decides what is legal)",
     )
     parser.add_argument(
         "--with-plurals",
         action="store_true",
-        help="also accept plural-only nouns such as НОЖНИЦЫ (built-in list only)",
+        help="also accept plural-only nouns such as НОЖНИЦЫ (built-in ru/uk lists only)",
     )
     add_json(parser)
 
 
-def _lexicon(args: argparse.Namespace) -> Lexicon:
+def _lexicon(args: argparse.Namespace, state: BaldaState | None = None) -> Lexicon:
+    """The dictionary the options ask for; with a position, checked against its letters."""
     import gc
 
-    from solvers.balda import Lexicon
+    from solvers.balda import Lexicon, check_position, position_language
 
+    lang = args.lang or (position_language(state) if state is not None else "ru")
     if args.dictionary:
-        lexicon = Lexicon.from_file(args.dictionary, alphabet=None)
+        # The file's own letters name its language when they can; else the grid's (or ru).
+        lexicon = Lexicon.from_file(
+            args.dictionary, alphabet=None, language=args.lang, default_language=lang
+        )
     else:
-        lexicon = Lexicon.russian(plural_only=args.with_plurals)
+        lexicon = Lexicon.for_language(lang, plural_only=args.with_plurals)
+    if state is not None:
+        with named_input(args.position):
+            check_position(state, lexicon)
     # The trie is a quarter of a million dicts that live as long as the process; keep the
     # cyclic garbage collector from re-scanning them during search (about 20 % faster).
     gc.freeze()
@@ -78,7 +99,7 @@ def _run_moves(args: argparse.Namespace) -> int:
     from solvers.balda import generate_moves
 
     state = _read_position(args.position)
-    lexicon = _lexicon(args)
+    lexicon = _lexicon(args, state)
     start = time.perf_counter()
     moves = generate_moves(state, lexicon)
     ms = (time.perf_counter() - start) * 1000
@@ -128,7 +149,9 @@ def _run_best(args: argparse.Namespace) -> int:
     from solvers.balda import search_decision
 
     state = _read_position(args.position)
-    decision = search_decision(state, _lexicon(args), seconds=args.time, max_depth=args.depth)
+    decision = search_decision(
+        state, _lexicon(args, state), seconds=args.time, max_depth=args.depth
+    )
     lines = [decision.move.to_text()]
     if args.explain:
         lines.append(f"why: {decision.stage}: {decision.reason}")
@@ -191,7 +214,7 @@ def _configure_bench(parser: argparse.ArgumentParser) -> None:
         help="also check move generation against the brute-force oracle on N midgame "
         "positions (about 0.5 s each; default 0)",
     )
-    _dictionary_options(parser)
+    _dictionary_options(parser, position=False)
 
 
 def _run_bench(args: argparse.Namespace) -> int:
@@ -218,8 +241,16 @@ def _run_bench(args: argparse.Namespace) -> int:
     rules = BaldaRules(size=args.size)
     needed = max(args.positions, args.depth_positions, args.oracle)
     positions = midgame_positions(lexicon, random.Random(args.seed), needed, rules)
-    lines = [f"Balda {args.size}x{args.size}, {len(lexicon)} words, seed {args.seed}"]
-    summary: dict[str, object] = {"size": args.size, "seed": args.seed, "words": len(lexicon)}
+    lines = [
+        f"Balda {args.size}x{args.size}, {len(lexicon)} words ({lexicon.language_name}), "
+        f"seed {args.seed}"
+    ]
+    summary: dict[str, object] = {
+        "size": args.size,
+        "seed": args.seed,
+        "words": len(lexicon),
+        "lang": lexicon.language,
+    }
 
     timings = time_movegen(positions[: args.positions], lexicon)
     ms = [wall for wall, _, _ in timings]

@@ -1,5 +1,11 @@
 """Balda (Балда): rules, positions, move generation and look-ahead search; pure logic."""
 
+from solvers.balda.letters import (
+    BaldaAlphabetError,
+    check_alphabet,
+    check_position,
+    position_language,
+)
 from solvers.balda.lexicon import Lexicon
 from solvers.balda.movegen import generate_moves
 from solvers.balda.moves import BaldaMove, BaldaMoveError
@@ -9,6 +15,7 @@ from solvers.balda.search import SearchResult, search
 from solvers.balda.state import BaldaState, BaldaStateError
 
 __all__ = [
+    "BaldaAlphabetError",
     "BaldaMove",
     "BaldaMoveError",
     "BaldaRules",
@@ -16,8 +23,11 @@ __all__ = [
     "BaldaStateError",
     "Lexicon",
     "SearchResult",
+    "check_alphabet",
+    "check_position",
     "generate_moves",
     "greedy_decision",
+    "position_language",
     "search",
     "search_decision",
 ]

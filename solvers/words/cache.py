@@ -76,12 +76,17 @@ def load(name: str, key: str, directory: Path | None = None) -> Any | None:
     payload = memoryview(data)[at + 12 :]
     if len(payload) != length or zlib.crc32(payload) != crc:
         return None
-    # Building hundreds of thousands of dicts triggers the cyclic collector again and again;
-    # none of them can be garbage yet, so it only costs time (about 3x the load itself).
+    # Building hundreds of thousands of dicts triggers the cyclic collector again and again,
+    # and the first allocation after it would scan them all once more; none of them can be
+    # garbage, so that only costs time (3x the load itself). So the collector is off during
+    # the load and the result is frozen out of its view (a trie has no cycles: reference
+    # counting still frees it when the last reference goes).
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return marshal.loads(payload)
+        value = marshal.loads(payload)
+        gc.freeze()
+        return value
     except (EOFError, ValueError, TypeError):
         return None
     finally:

@@ -142,3 +142,109 @@ def test_bad_dictionary_names_line_and_characters(position, tmp_path, capsys):
     words.write_text("кот\nпёс-1\n", encoding="utf-8")
     with pytest.raises(ValueError, match=r"words.txt:2: .*'-', '1'"):
         run(["balda", "moves", str(position), "--dictionary", str(words)], capsys)
+
+
+# ----- letters and languages (issue 14) -----------------------------------------------------
+def write_grid(tmp_path, row: str, name: str = "grid.txt"):
+    path = tmp_path / name
+    path.write_text(f"used: {row}\n.....\n.....\n{row}\n.....\n.....\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [["moves"], ["best", "--time", "0.1"], ["moves", "--dictionary", "WORDS"]],
+    ids=["moves", "best", "moves-with-file"],
+)
+def test_a_latin_letter_in_a_russian_grid_names_the_cell(tmp_path, words_file, extra, capsys):
+    # БАЛDА with a Latin D: once "0 legal moves" (or a D silently ignored), now an error,
+    # with the built-in list and with a Russian word file alike.
+    path = write_grid(tmp_path, "БАЛDА")
+    verb, *options = [str(words_file) if x == "WORDS" else x for x in extra]
+    with pytest.raises(
+        GamebotError,
+        match=r"grid.txt: cell 2,3 .*'D' \(U\+0044 LATIN CAPITAL LETTER D\).*Russian alphabet",
+    ):
+        run(["balda", verb, str(path), *options], capsys)
+
+
+def test_a_dictionary_in_another_script_is_an_error_not_zero_moves(tmp_path, capsys):
+    english = tmp_path / "english.txt"
+    english.write_text("house\nmouse\nuse\n", encoding="utf-8")
+    path = write_grid(tmp_path, "ТОРСО")
+    with pytest.raises(
+        GamebotError,
+        match=r"the dictionary's words are Latin \(English, 3 words\); the grid is Cyrillic",
+    ):
+        run(["balda", "moves", str(path), "--dictionary", str(english)], capsys)
+
+
+def test_an_english_grid_is_played_in_english_by_default(tmp_path, capsys):
+    path = write_grid(tmp_path, "HOUSE")
+    code, lines = run(["balda", "moves", str(path), "--json"], capsys)
+    summary = json.loads(lines[-1])
+    assert code == 0 and summary["count"] > 0
+    assert all(m.split()[-1].isascii() for m in summary["moves"])
+    assert any(m.endswith("word MOUSE") for m in summary["moves"])
+
+
+def test_an_english_grid_with_lang_ru_says_the_scripts_differ(tmp_path, capsys):
+    path = write_grid(tmp_path, "HOUSE")
+    with pytest.raises(
+        GamebotError,
+        match=r"words are Cyrillic \(Russian, \d+ words\); the grid "
+        r"is Latin",
+    ):
+        run(["balda", "moves", str(path), "--lang", "ru"], capsys)
+
+
+def test_a_ukrainian_grid_is_played_in_ukrainian_by_default(tmp_path, capsys):
+    path = write_grid(tmp_path, "ҐАНОК")
+    code, lines = run(["balda", "moves", str(path), "--json"], capsys)
+    summary = json.loads(lines[-1])
+    assert code == 0 and summary["count"] > 0
+    from solvers.words import ukrainian_nouns
+
+    words = ukrainian_nouns()
+    assert all(m.split()[-1] in words for m in summary["moves"])
+    # --lang ru refuses the Ґ with its cell.
+    with pytest.raises(GamebotError, match=r"cell 2,0 .*CYRILLIC CAPITAL LETTER GHE WITH UPTURN"):
+        run(["balda", "moves", str(path), "--lang", "ru"], capsys)
+
+
+def test_lang_uk_plays_a_grid_of_shared_letters_in_ukrainian(tmp_path, capsys):
+    path = write_grid(tmp_path, "БАЛКА")
+    _, ru_lines = run(["balda", "moves", str(path), "--json"], capsys)
+    _, uk_lines = run(["balda", "moves", str(path), "--lang", "uk", "--json"], capsys)
+    ru_moves, uk_moves = (set(json.loads(x[-1])["moves"]) for x in (ru_lines, uk_lines))
+    assert ru_moves and uk_moves and ru_moves != uk_moves
+
+
+def test_a_dictionary_file_with_lang_must_be_in_that_alphabet(tmp_path, capsys):
+    mixed = tmp_path / "words.txt"
+    mixed.write_text("кіт\nкот\n", encoding="utf-8")
+    path = write_grid(tmp_path, "ТОРСО")
+    with pytest.raises(ValueError, match=r"words.txt:1: 'кіт' .*: 'І'"):
+        run(["balda", "moves", str(path), "--dictionary", str(mixed), "--lang", "ru"], capsys)
+
+
+def test_bench_takes_a_language(capsys):
+    code, lines = run(
+        [
+            "bench",
+            "balda",
+            "--games",
+            "0",
+            "--positions",
+            "3",
+            "--depth-positions",
+            "0",
+            "--lang",
+            "en",
+            "--json",
+        ],
+        capsys,
+    )
+    summary = json.loads(lines[-1])
+    assert code == 0 and summary["lang"] == "en" and summary["positions"] == 3
+    assert "(English)" in lines[0]
