@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDINGS = ROOT / "recordings"
+
+# Hypothesis: under CI (or HYPOTHESIS_PROFILE=ci, as `make mutation` sets) every run draws the
+# same examples; locally they vary, and a failing example is kept in .hypothesis/ (git-ignored)
+# and tried first next time. Either way a failure prints its example and a reproduce blob.
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("dev", print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 
 @pytest.fixture(scope="module")
