@@ -303,15 +303,15 @@ class Loop:
                 t0 = time.perf_counter()
                 try:
                     decisions = player.decide(seen)
-                except ImpossibleState as exc:  # a misread got through the checks
+                    decide_ms = (time.perf_counter() - t0) * 1000.0
+                    if not decisions:
+                        state = player.describe(seen)["state"]
+                        raise LoopStopped(f"the solver has no move for:\n{state}")
+                    gestures = player.gestures(decisions, seen)
+                except ImpossibleState as exc:  # a misread got through, or no way to enter it
                     assert self.last_frame is not None
                     path = self._save_problem(self.last_frame, "impossible")
                     raise LoopStopped(str(exc), path) from exc
-                decide_ms = (time.perf_counter() - t0) * 1000.0
-                if not decisions:
-                    state = player.describe(seen)["state"]
-                    raise LoopStopped(f"the solver has no move for:\n{state}")
-                gestures = player.gestures(decisions, seen)
                 frame = self.last_frame
                 if self.options.pace:
                     time.sleep(self.options.pace)

@@ -148,6 +148,8 @@ class BaldaPlayer:
         self.log = GameLog()
         self._pending: Expect | None = None
         self._geometry: GridGeometry | None = None  # the grid's cells at the last reading
+        self._uses_palette = any(step.do == "palette-letter" for step in site.move)
+        self._palette: Any = None  # the page's letter keys, screen pixels
         self._turn_since: float | None = None  # when the current turn of ours first showed
         self.move_seconds: list[float] = []  # "our turn shows" -> "our move shows as played"
         self.learned_glyphs = 0  # glyphs OCR named during play (checked by the game)
@@ -164,6 +166,8 @@ class BaldaPlayer:
         reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang)
         self._check_learned(reading)
         geometry = location.geometry.offset(frame.region.left, frame.region.top)
+        if self._uses_palette and (self._palette is None or geometry != self._geometry):
+            self._palette = self._read_palette(frame, location)
         self._geometry = geometry
         lines = self._lines(frame, location.geometry.bounds)
         kinds = frozenset(
@@ -424,11 +428,23 @@ class BaldaPlayer:
                 out += plain_gestures([step], seen.lines, seen.geometry)
         return out
 
+    def _read_palette(self, frame: Frame, location: Any) -> Any:
+        from vision.palette import read_palette
+
+        palette = read_palette(
+            frame, location.geometry.bounds, location.pitch, self.bank, self.alphabet, self.lang
+        )
+        return palette.offset(frame.region.left, frame.region.top)
+
     def _palette_point(self, letter: str, seen: BaldaSeen) -> Any:
-        for line in seen.lines:
-            if line.text.strip().upper() == letter:
-                return line.region.center
-        raise ImpossibleState(f"the letter {letter!r} is not on the page's palette")
+        key = self._palette.keys.get(letter) if self._palette is not None else None
+        if key is None:
+            known = "".join(sorted(self._palette.keys)) if self._palette is not None else ""
+            raise ImpossibleState(
+                f"the letter {letter!r} was not found on the page's palette"
+                f" (keys read: {known or 'none'})"
+            )
+        return key.center
 
     def pending(self, decisions: Sequence[Decision[Any]], seen: BaldaSeen) -> Expect:
         assert self._pending is not None

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.actuator import Gesture, perform
-from bot.errors import GamebotError
+from bot.games.base import ImpossibleState
 from bot.screens.base import Screen
 from bot.sites import Step
 from vision.frame import Frame
@@ -26,7 +26,7 @@ KEY_NAMES = {"return": "enter", "escape": "esc", "backspace": "backspace", "cont
 _PUNCTUATION = re.compile(r"[^\w\s]+")
 
 
-class StepFailed(GamebotError):
+class StepFailed(ImpossibleState):
     """A step could not be done (its button never showed); names the step and what was seen."""
 
 
