@@ -45,7 +45,23 @@ def test_end_of_game_bonuses(en_rules, en_small):
 
 
 def test_match_counts_and_alternates(en_rules, en_small):
-    result = play_match(greedy, greedy, en_rules, en_small, 4, seed=2, keep_boards=3)
+    """Games alternate who starts (A starts the even ones), turns alternate inside each game,
+    and the match's counts add up to its games' records."""
+    records = []
+    result = play_match(
+        greedy, greedy, en_rules, en_small, 4, seed=2, keep_boards=3,
+        on_game=lambda i, record, _result: records.append((i, record)),
+    )
+    assert [i for i, _ in records] == [0, 1, 2, 3]
+    for i, record in records:
+        players = [t.player for t in record.turns]
+        assert players[0] == i % 2, f"game {i} started by player {players[0]}"
+        assert players == [(i + k) % 2 for k in range(len(players))], f"game {i}: {players}"
     assert result.games == 4 == result.wins + result.losses + result.ties
-    assert result.turns[0] > 0 and result.turns[1] > 0
-    assert len(result.boards) <= 3
+    assert result.wins == sum(r.scores[0] > r.scores[1] for _, r in records)
+    assert result.losses == sum(r.scores[0] < r.scores[1] for _, r in records)
+    for p in (0, 1):
+        assert result.turns[p] == sum(len(r.points(p)) for _, r in records) > 0
+        assert result.points[p] == sum(sum(r.points(p)) for _, r in records)
+        assert result.final[p] == sum(r.scores[p] for _, r in records)
+    assert len(result.boards) == 3
