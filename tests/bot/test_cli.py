@@ -3,7 +3,8 @@
 import pytest
 
 from bot.cli import build_parser, main
-from bot.commands import VERBS, all_commands
+from bot.commands import VERBS, Command, all_commands
+from bot.errors import GamebotError
 
 
 def test_top_level_help_lists_registered_verbs(capsys):
@@ -27,17 +28,48 @@ def test_every_command_has_help(argv, capsys):
     assert "usage: gamebot" in capsys.readouterr().out
 
 
-def test_bad_input_is_one_clear_line(capsys):
-    from bot.commands import Command
-    from bot.errors import GamebotError
+@pytest.mark.parametrize(
+    ("error", "line"),
+    [
+        (GamebotError("no board found in shot.png"), "gamebot: error: no board found in shot.png"),
+        (ValueError("board.txt: line 3: unknown cell 'z'"),
+         "gamebot: error: board.txt: line 3: unknown cell 'z'"),
+        (FileNotFoundError(2, "No such file or directory", "shot.png"),
+         "gamebot: error: [Errno 2] No such file or directory: 'shot.png'"),
+    ],
+    ids=["gamebot-error", "value-error", "missing-file"],
+)
+def test_bad_input_is_one_clear_line(monkeypatch, capsys, error, line):
+    """main() turns an input error into exit code 2 and exactly one line on stderr, no trace."""
 
     def run(_args):
-        raise GamebotError("no board found in shot.png")
+        raise error
 
-    parser = build_parser([Command("read", "thing", "read a thing", lambda p: None, run)])
-    args = parser.parse_args(["read", "thing"])
-    with pytest.raises(GamebotError):
-        args._run(args)
+    fake = [Command("read", "thing", "read a thing", lambda p: None, run)]
+    monkeypatch.setattr("bot.cli.all_commands", lambda: fake)
+    assert main(["read", "thing"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == line + "\n"
+
+
+def test_a_missing_screenshot_is_one_line_naming_the_file(tmp_path, capsys):
+    missing = tmp_path / "nope.png"
+    assert main(["read", "minesweeper", str(missing)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("gamebot: error: ")
+    assert str(missing) in err
+
+
+def test_an_interrupt_is_one_line_and_exit_130(monkeypatch, capsys):
+    def run(_args):
+        raise KeyboardInterrupt
+
+    fake = [Command("play", "thing", "play a thing", lambda p: None, run)]
+    monkeypatch.setattr("bot.cli.all_commands", lambda: fake)
+    assert main(["play", "thing"]) == 130
+    assert capsys.readouterr().err == "gamebot: interrupted\n"
 
 
 def test_every_command_uses_a_known_verb():
