@@ -31,7 +31,12 @@ def check_session(cfg: PlayConfig, games: int) -> dict:
     assert s["games"] == games
     assert s["misreads"] == 0
     assert s["refused_clicks"] == 0
-    assert s["wins"] + (games - s["wins"]) == games
+    assert s["unfinished"] == 0
+    assert 0 <= s["wins"] <= games
+    assert s["win_rate"] == pytest.approx(s["wins"] / games)
+    low, high = s["win_rate_ci95"]
+    assert 0 <= low <= s["win_rate"] <= high <= 1
+    assert s["moves"] >= games  # every game needs at least its first click
     return s
 
 
@@ -69,7 +74,11 @@ def test_builtin_window_through_the_desktop(virtual_display, tmp_path):
 
 def test_simulated_backend_with_real_vision(tmp_path):
     cfg = PlayConfig(target="sim", level=INTERMEDIATE, games=10, seed=3, out=tmp_path)
-    check_session(cfg, 10)
+    s = check_session(cfg, 10)
+    # The simulator is seeded, so this run is the same every time: 8 wins in 784 moves (seen
+    # twice in a row). A deliberate change to the solver or the loop may move these figures;
+    # then check the new ones are as good and update them here.
+    assert (s["wins"], s["moves"]) == (8, 784)
 
 
 def test_demo_from_the_command_line_without_a_display(tmp_path):
