@@ -151,6 +151,23 @@ class Loop:
             a = b
         return a, False
 
+    def wait_for_change(self, before: Frame | None, timeout: float = 1.0) -> None:
+        """After a gesture: until the screen shows it (differs from ``before``, grabbed just
+        before the gesture) and stops changing. A page processes input in its own time, so
+        the next gesture waits for this one to show instead of sleeping a fixed time; if
+        nothing changes within ``timeout`` the next gesture goes anyway (its own check follows).
+        """
+        if self.window is None:
+            return
+        if before is not None:
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                now = self.screen.grab(self.window)
+                if not np.array_equal(self.board_pixels(before), self.board_pixels(now)):
+                    break
+                time.sleep(0.01)
+        self.grab_settled()
+
     def still_drawing(self, frame: Frame) -> bool:
         """True when the board changes within ``drawing_wait`` of an unreadable frame: the
         program was between two pictures (gnome-mines fades a cell's colour over several GTK
@@ -274,12 +291,16 @@ class Loop:
         that redraws after a click): the precondition is seen on screen, not slept for.
         """
         latency = float("nan")
+        before: Frame | None = None
         for i, gesture in enumerate(gestures):
             if i == 0:  # the moment the first click is issued
                 latency = (time.perf_counter() - self._last_grab) * 1000.0
             if gesture.kind is GestureKind.SETTLE:
-                self.grab_settled()
+                self.wait_for_change(before)
+                before = None
                 continue
+            if i + 1 < len(gestures) and gestures[i + 1].kind is GestureKind.SETTLE:
+                before = self.screen.grab(self.window) if self.window is not None else None
             perform(self.screen, [gesture])
         if self.target.profile.park_pointer and self.window is not None:
             self.screen.move_to(park_point(self.window, self.calibration.board))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from bot.actuator import Gesture
+from bot.actuator import Gesture, GestureKind
 from bot.games.balda_track import (
     GameLog,
     TrackError,
@@ -412,6 +412,8 @@ class BaldaPlayer:
             if step.do == "click-new-cell":
                 out.append(Gesture.click(centre(*move.cell)))
             elif step.do == "type-letter":
+                if out and out[-1].kind is not GestureKind.SETTLE:
+                    out.append(Gesture.settle())  # the page must show the cell chosen first
                 out.append(Gesture.type(letter))
             elif step.do == "drag-path":
                 out.append(Gesture.drag([centre(r, c) for r, c in move.path]))
@@ -419,7 +421,7 @@ class BaldaPlayer:
                 for cell in move.path:
                     out.append(Gesture.click(centre(*cell)))
                     if step.type_at_new and cell == move.cell:
-                        out.append(Gesture.type(letter))
+                        out += [Gesture.settle(), Gesture.type(letter)]
             elif step.do == "palette-letter":
                 out.append(Gesture.click(self._palette_point(move.letter, seen)))
             elif step.do == "key":

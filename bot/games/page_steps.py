@@ -24,6 +24,9 @@ from vision.geometry import GridGeometry, Point, Region
 # pyautogui's names for the keys site profiles write the X11 / web way.
 KEY_NAMES = {"return": "enter", "escape": "esc", "backspace": "backspace", "control": "ctrl"}
 _PUNCTUATION = re.compile(r"[^\w\s]+")
+# Latin and Cyrillic letters that look alike (OCR mixes them up), folded the same way on both
+# sides of a comparison, so Russian, Ukrainian and English phrases all compare fairly.
+_LOOKALIKES = str.maketrans("aeopcxykmthbiі", "аеорсхукмтнвii")
 
 
 class StepFailed(ImpossibleState):
@@ -40,23 +43,35 @@ class Line:
 
 def normalise(text: str) -> str:
     """Lower case, Ё as Е, punctuation and extra spaces gone: what OCR and labels agree on."""
-    folded = text.casefold().replace("ё", "е")
+    folded = text.casefold().replace("ё", "е").translate(_LOOKALIKES)
     return " ".join(_PUNCTUATION.sub(" ", folded).split())
 
 
-def matches(text: str, phrase: str, cutoff: float = 0.8) -> bool:
-    """Does ``phrase`` occur in ``text``, allowing an OCR slip or two?"""
-    t, p = normalise(text), normalise(phrase)
-    if not p:
-        return False
-    if p in t:
+def _word_like(a: str, b: str) -> bool:
+    """One word read against one expected: equal, or an OCR slip in a word of 4+ letters."""
+    if a == b:
         return True
-    n = len(p)
-    if len(t) < n * 0.6:
+    if min(len(a), len(b)) < 4:
         return False
-    windows = (t[i : i + n] for i in range(max(1, len(t) - n + 1)))
-    best = max((difflib.SequenceMatcher(None, w, p).ratio() for w in windows), default=0.0)
-    return best >= cutoff
+    return difflib.SequenceMatcher(None, a, b).ratio() >= 0.8
+
+
+def matches(text: str, phrase: str) -> bool:
+    """Does ``phrase`` occur in ``text`` word for word, allowing an OCR slip in a long word?
+
+    Whole words are compared in order, so «Ходит компьютер» never passes for «Победил
+    компьютер» however much of it is alike; a phrase may end inside a longer text.
+    """
+    t, p = normalise(text).split(), normalise(phrase).split()
+    if not p or len(t) < len(p):
+        return False
+    for start in range(len(t) - len(p) + 1):
+        if all(_word_like(t[start + i], w) for i, w in enumerate(p[:-1])):
+            last = t[start + len(p) - 1]
+            # the phrase's last word may be cut (a phrase that is a prefix: "нет в словар...")
+            if _word_like(last, p[-1]) or (len(p[-1]) >= 4 and last.startswith(p[-1])):
+                return True
+    return False
 
 
 def find_line(lines: Sequence[Line], labels: Sequence[str]) -> Line | None:
