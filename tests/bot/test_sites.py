@@ -22,10 +22,8 @@ def test_every_builtin_profile_loads_in_every_style(name):
 def test_the_builtin_balda_page_has_both_input_styles():
     profile = load_profile("gamebot-balda")
     assert set(profile.styles) == {"palette-drag", "type-click"}
-    assert [s.do for s in load_profile("gamebot-balda", "type-click").move][:2] == [
-        "click-new-cell",
-        "type-letter",
-    ]
+    steps = [s.do for s in load_profile("gamebot-balda", "type-click").move]
+    assert steps[0] == "click-new-cell" and "type-letter" in steps and steps[-1] == "button"
 
 
 def write(tmp_path, data):
