@@ -101,9 +101,11 @@ class Session:
         lexicon: Lexicon,
         number: int,
         starts: list[str],
+        hard_seconds: float = HARD_SECONDS,
     ) -> None:
         self.id, self.config, self.language, self.lexicon = sid, config, language, lexicon
         self.number = number
+        self.hard_seconds = hard_seconds
         self.seed = secrets.randbelow(2**31) if config.seed is None else config.seed + number
         self.rng = random.Random(self.seed)
         self.salt = "" if config.seed is None else str(config.seed)
@@ -155,7 +157,7 @@ class Session:
         if level == "medium":
             decision = greedy_decision(self.state, self.lexicon, self.rng)
         else:
-            decision = search_decision(self.state, self.lexicon, seconds=HARD_SECONDS)
+            decision = search_decision(self.state, self.lexicon, seconds=self.hard_seconds)
         self._apply(decision.move)
         return f"{level}: {decision.stage}"
 
@@ -259,10 +261,14 @@ def _cell(value: object, size: int, what: str) -> Cell:
 class BaldaGames:
     """The page's handler: holds the sessions and the dictionaries (loaded once, on demand).
 
-    ``lexicons`` replaces the built-in dictionaries (tests use small word lists).
+    ``lexicons`` replaces the built-in dictionaries (tests use small word lists);
+    ``hard_seconds`` is the hard level's thinking time.
     """
 
-    def __init__(self, lexicons: dict[str, Lexicon] | None = None) -> None:
+    def __init__(
+        self, lexicons: dict[str, Lexicon] | None = None, hard_seconds: float = HARD_SECONDS
+    ) -> None:
+        self.hard_seconds = hard_seconds
         if lexicons is None:
             self.languages = available_languages()
             self._lexicons: dict[str, Lexicon] = {}
@@ -333,7 +339,13 @@ class BaldaGames:
         lexicon = self.lexicon(config.lang)
         starts = self._start_words(config.lang, config.size)
         session = Session(
-            secrets.token_hex(8), config, self.languages[config.lang], lexicon, number, starts
+            secrets.token_hex(8),
+            config,
+            self.languages[config.lang],
+            lexicon,
+            number,
+            starts,
+            self.hard_seconds,
         )
         with self._lock:
             self._sessions[session.id] = session
