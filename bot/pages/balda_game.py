@@ -172,7 +172,7 @@ class Session:
         if len(letter) != 1 or letter not in self.language.alphabet:
             raise Rejection("alphabet", f"Буквы «{letter}» нет в алфавите")
         if state.letter(cell) is not None:
-            raise Rejection("cell", "Эта клетка уже занята")
+            raise Rejection("cell", "Клетка уже занята")
         index = state.index(cell)
         if not any(state.grid[n] for n in rules.neighbours[index]):
             raise Rejection("cell", "Новая буква должна стоять рядом с другой буквой")
