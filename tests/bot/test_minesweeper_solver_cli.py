@@ -2,8 +2,11 @@
 
 import json
 
+import pytest
+
 from bot.bench_minesweeper_report import calibration
 from bot.cli import main
+from bot.stats import wilson_interval
 
 
 def test_solve_prints_probabilities_and_the_move(tmp_path, capsys):
@@ -53,6 +56,23 @@ def test_bench_json_has_the_promised_keys(tmp_path, capsys):
     assert summary["games"] == 30
     assert summary["ci95_low"] <= summary["win_rate"] <= summary["ci95_high"]
     assert plot.stat().st_size > 1000
+    # Values, not just keys: the figures follow from the counts, and every lost game ended on
+    # exactly one recorded guess that hit a mine (the first click is safe).
+    wins, games = summary["wins"], summary["games"]
+    assert summary["win_rate"] == pytest.approx(wins / games)
+    assert (summary["ci95_low"], summary["ci95_high"]) == pytest.approx(wilson_interval(wins, 30))
+    bins = summary["calibration"]
+    assert [b["range"][0] for b in bins] == pytest.approx([i / 10 for i in range(10)])
+    assert sum(b["guesses"] for b in bins) == summary["guesses"]
+    hits = sum(round(b["observed"] * b["guesses"]) for b in bins if b["guesses"])
+    assert hits == games - wins
+    for b in bins:
+        if b["guesses"]:
+            assert b["range"][0] <= b["predicted"] <= b["range"][1]
+    assert summary["decisions"] >= games
+    # The run is seeded (game i of seed 3 is laid out from seed 3 * 10**7 + i): these are its
+    # figures. A deliberate solver change may move them; check the new ones and update.
+    assert (wins, summary["guesses"], summary["decisions"]) == (27, 22, 173)
 
 
 def test_bench_is_reproducible_whatever_the_jobs(capsys):
