@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.cli import main
+from bot.stats import wilson_interval
 from solvers.erudit.board import Board
 from solvers.erudit.position import Position
 from solvers.erudit.rules import load_rules
@@ -114,3 +117,14 @@ def test_bench_reports_the_figures(capsys, tmp_path):
     ):
         assert key in summary
     assert summary["games"] == 2 and 0 <= summary["ci95_low"] <= summary["ci95_high"] <= 1
+    # Values, not just keys: the counts add up, the rate and interval follow from them (ties
+    # count half), and the seeded match (seed 1 by default) gives these exact figures. A
+    # deliberate change to the players may move them; check the new ones and update.
+    wins, losses, ties = summary["wins"], summary["losses"], summary["ties"]
+    assert wins + losses + ties == 2
+    assert summary["win_rate"] == pytest.approx((wins + ties / 2) / 2)
+    low, high = wilson_interval(int(wins + ties / 2), 2)
+    assert (summary["ci95_low"], summary["ci95_high"]) == pytest.approx((low, high), abs=1e-4)
+    assert summary["movegen_positions"] <= 2
+    assert (wins, losses, ties) == (0, 2, 0)
+    assert (summary["points_per_turn_equity"], summary["points_per_turn_greedy"]) == (1.43, 3.47)
