@@ -162,7 +162,7 @@ def _builtin(lang: str, plural_only: bool) -> Lexicon:
         words, trie = stored
         return Lexicon._from_parts(words, trie, lang, alphabet_for(lang))
     words_set = nouns_for(lang, plural_only)
-    with cache.building(f"building the {LANGUAGE_NAMES[lang]} word tree (first run, ~1 s)"):
+    with cache.building(f"building the {LANGUAGE_NAMES[lang]} word tree (first run, ~2 s)"):
         lexicon = Lexicon(words_set, lang)
     cache.store(name, key, (tuple(sorted(lexicon.words)), lexicon.trie))
     return lexicon
