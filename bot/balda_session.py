@@ -58,7 +58,9 @@ class BaldaPlayConfig:
     pause: float = DEFAULT_PAUSE
     pace: float = 0.0
     out: Path = Path("out")
-    extra: dict[str, Any] = field(default_factory=dict)
+    max_steps: int = 5000  # our moves in one game before it is left unfinished (tests: a few)
+    record_frames: str = "all"
+    record_max_gb: float | None = 2.0
 
 
 @dataclass
@@ -265,7 +267,13 @@ def play(cfg: BaldaPlayConfig, status: Status | None = None) -> BaldaPlayResult:
         screen = DesktopScreen(cfg.pause)
         stack.callback(screen.close)
         guarded = GuardedScreen(screen)
-        recorder = stack.enter_context(Recorder(cfg.record)) if cfg.record else None
+        recorder = None
+        if cfg.record:
+            max_bytes = int(cfg.record_max_gb * 1e9) if cfg.record_max_gb else None
+            recorder = stack.enter_context(
+                Recorder(cfg.record, frames=cfg.record_frames, max_bytes=max_bytes,
+                         on_warning=_note)
+            )
         log_path = cfg.log or (
             cfg.record / "games.jsonl" if cfg.record else cfg.out / f"balda-games-{stamp}.jsonl"
         )
@@ -273,7 +281,7 @@ def play(cfg: BaldaPlayConfig, status: Status | None = None) -> BaldaPlayResult:
         stack.callback(log.close)
         options = LoopOptions(
             games=cfg.games, hours=cfg.hours, problems_dir=cfg.out, pace=cfg.pace,
-            locate_timeout=20.0,
+            locate_timeout=20.0, max_steps=cfg.max_steps,
         )
         loop = Loop(guarded, target, player, options, recorder, log, status, _note)
         guarded.guard.allow((target.window_region(guarded),))  # the page, until located

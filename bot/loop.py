@@ -25,7 +25,7 @@ import numpy as np
 
 from bot.actuator import Gesture, GestureKind, perform
 from bot.games.base import Calibration, GameAdapter, ImpossibleState, Turn, Verdict
-from bot.recorder import FORMAT_VERSION, JsonlWriter, Recorder
+from bot.recorder import FORMAT_VERSION, JsonlWriter, Recorder, RecordingError
 from bot.results import GameResult, SessionStats
 from bot.safety import ClickRefused, GuardedScreen, StopRequested
 from bot.targets.base import Target, park_point
@@ -56,6 +56,7 @@ class LoopOptions:
     max_steps: int = 5000  # moves in one game before giving up on it
     pace: float = 0.0  # seconds to wait before each batch of clicks (so a person can watch)
     locate_timeout: float = 8.0  # seconds to find the board when the session starts
+    max_restarts_per_hour: int = 6  # program restarts after a crash (with a restart callback)
     problems_dir: Path = Path("out/problems")  # where frames that stopped the bot are saved
 
 
@@ -75,11 +76,14 @@ class Loop:
         log: JsonlWriter | None = None,
         on_status: Status | None = None,
         on_note: Callable[[str], None] | None = None,
+        restart: Callable[[], Target] | None = None,
     ) -> None:
         self.screen, self.target, self.player = screen, target, player
         self.options = options or LoopOptions()
         self.recorder, self.log = recorder, log
         self.on_status, self.on_note = on_status, on_note
+        self.restart = restart  # starts the program again after a crash (None: stop instead)
+        self._restarts: list[float] = []
         self.stats = SessionStats()
         self.window: Region | None = None
         self.location: Any = None
@@ -400,18 +404,7 @@ class Loop:
     def run(self) -> SessionStats:
         """Play until the limits; Ctrl+C, the fail-safe or a problem end it with stats kept."""
         try:
-            self.locate()
-            self.record_event(self.header())
-            seen: Any = self.observe(None, [])
-            while self._more():
-                seen = self.start_game(seen)
-                result = self.play_game(len(self.stats.games) + 1, seen)
-                self.stats.games.append(result)
-                if self.log is not None:
-                    self.log.write(result.to_dict())
-                if self.on_status is not None:
-                    self.on_status(self.stats)
-                seen = None
+            self._session()
         except KeyboardInterrupt:
             self.stats.stopped = "interrupted (Ctrl+C)"
         except StopRequested as exc:
@@ -423,8 +416,64 @@ class Loop:
             self.stats.stopped = f"{exc}{where}"
         except WindowLost as exc:
             self.stats.stopped = f"the game's window is gone: {exc}"
-        self.record_event({"event": "stop", "reason": self.stats.stopped or "done"})
+        except RecordingError as exc:
+            self.stats.stopped = f"the recording cannot be written: {exc}"
+        except OSError as exc:  # the game log (games.jsonl): a full disk, a lost mount
+            self.stats.stopped = f"the game log cannot be written: {exc}"
+        try:
+            self.record_event({"event": "stop", "reason": self.stats.stopped or "done"})
+        except RecordingError:
+            pass  # already the reason the session stopped
         return self.stats
+
+    def _session(self) -> None:
+        self.locate()
+        self.record_event(self.header())
+        seen: Any = self.observe(None, [])
+        while self._more():
+            number = len(self.stats.games) + 1
+            try:
+                seen = self.start_game(seen)
+                result = self.play_game(number, seen)
+            except WindowLost as exc:
+                if not self._restart(exc):
+                    raise
+                result = GameResult(number, "unfinished", 0.0, 0, 0, 0)
+                result.details = {"restarted": str(exc)}
+                self._finish(result)
+                seen = self.observe(None, [])
+                continue
+            self._finish(result)
+            seen = None
+
+    def _finish(self, result: GameResult) -> None:
+        self.stats.games.append(result)
+        if self.log is not None:
+            self.log.write(result.to_dict())
+        if self.on_status is not None:
+            self.on_status(self.stats)
+
+    def _restart(self, exc: WindowLost) -> bool:
+        """Start the program again after it crashed or its window closed (``--launch``), at
+        most ``max_restarts_per_hour`` times an hour; False when that is not allowed."""
+        if self.restart is None:
+            return False
+        now = time.monotonic()
+        recent = [t for t in self._restarts if now - t < 3600]
+        if len(recent) >= self.options.max_restarts_per_hour:
+            self.note(f"not restarting: {len(recent)} restarts in the last hour")
+            return False
+        self._restarts = [*recent, now]
+        self.stats.restarts += 1
+        self.note(f"the program is gone ({exc}); starting it again")
+        self.record_event({"event": "restart", "reason": str(exc)})
+        try:
+            self.target.close()
+        except Exception:  # the old program is dead anyway; its cleanup must not stop us
+            logger.debug("closing the lost target failed", exc_info=True)
+        self.target = self.restart()
+        self.locate()
+        return True
 
     # --- records ------------------------------------------------------------------------------
     def header(self) -> dict[str, object]:

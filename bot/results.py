@@ -45,6 +45,7 @@ class SessionStats:
     learned: int = 0  # glyphs the skin lacked, learned during play (their frames not misreads)
     stale_frames: int = 0
     relocations: int = 0
+    restarts: int = 0  # the program was started again after it crashed or closed
     started: float = field(default_factory=time.monotonic)
     stopped: str = ""  # why the session ended early (empty: it ran its course)
 

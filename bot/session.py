@@ -23,6 +23,8 @@ from bot.screens.desktop import DEFAULT_PAUSE
 from bot.targets.base import FlagPolicy, Profile, Target
 from solvers.minesweeper.rules import FirstClick, Level
 
+DEFAULT_RECORD_GB = 2.0  # a night of expert games with patches takes a few hundred MB
+
 
 @dataclass
 class PlayConfig:
@@ -47,6 +49,8 @@ class PlayConfig:
     pause: float = DEFAULT_PAUSE
     pace: float = 0.0
     out: Path = Path("out")
+    record_frames: str = "all"  # all | problems | none
+    record_max_gb: float | None = DEFAULT_RECORD_GB  # the oldest games' frames go first
 
 
 @dataclass
@@ -111,6 +115,31 @@ def open_screen_and_target(cfg: PlayConfig, stack: ExitStack) -> tuple[GuardedSc
     return GuardedScreen(screen), target
 
 
+def restarter(cfg: PlayConfig, stack: ExitStack) -> Any:
+    """With --launch: a callback that starts the program again after it crashed."""
+    if not cfg.launch or cfg.target == "sim":
+        return None
+    from bot import targets
+
+    def restart() -> Target:
+        level = cfg.level or Level.parse("intermediate")
+        target = targets.launch(cfg.target, level, seed=cfg.seed)
+        target.profile = _adjust(target.profile, cfg)
+        stack.callback(target.close)
+        return target
+
+    return restart
+
+
+def open_recorder(cfg: PlayConfig, stack: ExitStack) -> Recorder | None:
+    if cfg.record is None:
+        return None
+    max_bytes = int(cfg.record_max_gb * 1e9) if cfg.record_max_gb else None
+    return stack.enter_context(
+        Recorder(cfg.record, frames=cfg.record_frames, max_bytes=max_bytes, on_warning=_note)
+    )
+
+
 def summarize(result: SessionStats, screen: GuardedScreen) -> dict[str, Any]:
     finished = result.finished
     wins = result.wins
@@ -127,6 +156,7 @@ def summarize(result: SessionStats, screen: GuardedScreen) -> dict[str, Any]:
         "refused_clicks": screen.guard.refused,
         "stale_frames": result.stale_frames,
         "relocations": result.relocations,
+        "restarts": result.restarts,
         "seconds_per_game_median": stats.median([g.seconds for g in finished]),
         "latency_ms_median": stats.median(latencies),
         "latency_ms_p90": stats.percentile(latencies, 90),
@@ -195,7 +225,7 @@ def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
                 "refused_clicks": screen.guard.refused,
             }
             return PlayResult(loop.stats, summary, lines)
-        recorder = stack.enter_context(Recorder(cfg.record)) if cfg.record else None
+        recorder = open_recorder(cfg, stack)
         log_path = cfg.log
         if log_path is None:
             log_path = (
@@ -205,7 +235,10 @@ def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
             )
         log = JsonlWriter(log_path)
         stack.callback(log.close)
-        loop = Loop(screen, target, player, options, recorder, log, status, _note)
+        loop = Loop(
+            screen, target, player, options, recorder, log, status, _note,
+            restart=restarter(cfg, stack),
+        )
         result = loop.run()
     summary = summarize(result, screen)
     summary.update(

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.commands import Command
-from bot.commands.options import add_json
+from bot.commands.options import add_json, add_recording_options
 
 if TYPE_CHECKING:
     from bot.balda_session import BaldaPlayConfig, BaldaPlayResult
@@ -93,6 +93,7 @@ def _configure_common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--record", type=Path, metavar="DIR", help="keep session.jsonl and frames in DIR"
     )
+    add_recording_options(p)
     p.add_argument(
         "--log",
         type=Path,
@@ -184,6 +185,8 @@ def _config(args: argparse.Namespace, demo: bool = False) -> BaldaPlayConfig:
         sides=args.sides,
         pace=args.pace,
         out=args.out,
+        record_frames=args.record_frames,
+        record_max_gb=args.record_max_gb,
     )
     if target == "browser" and cfg.url is None and cfg.serve is None:
         cfg.url = None

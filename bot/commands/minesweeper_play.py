@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.commands import Command
-from bot.commands.options import add_json
+from bot.commands.options import add_json, add_recording_options
 
 if TYPE_CHECKING:
     from bot.results import SessionStats
@@ -62,6 +62,7 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="record session.jsonl and PNG frames in DIR (append-only)",
     )
+    add_recording_options(p)
     p.add_argument(
         "--log",
         type=Path,
@@ -156,6 +157,8 @@ def _config(args: argparse.Namespace) -> PlayConfig:
         learn_into=args.learn_into,
         pause=args.pause if args.pause is not None else DEFAULT_PAUSE,
         out=args.out,
+        record_frames=args.record_frames,
+        record_max_gb=args.record_max_gb,
     )
     check_limits(cfg)
     return cfg

@@ -68,3 +68,22 @@ def named_input(name: str) -> Iterator[None]:
         yield
     except ValueError as exc:
         raise GamebotError(f"{input_name(name)}: {exc}") from None
+
+
+def add_recording_options(p: argparse.ArgumentParser) -> None:
+    """--record-frames and --record-max-gb: what a recording keeps, sized for a night."""
+    p.add_argument(
+        "--record-frames",
+        choices=("all", "problems", "none"),
+        default="all",
+        help="with --record: keep every frame that changed (stored as the part that changed;"
+        " default), only the frames of problems, or none (the events are always kept)",
+    )
+    p.add_argument(
+        "--record-max-gb",
+        type=positive_float,
+        default=2.0,
+        metavar="GB",
+        help="with --record: disk budget for frames; the oldest games' frames are dropped"
+        " first, every game's events stay (default 2)",
+    )

@@ -11,6 +11,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from bot.recorder import RecordingError, read_events
 from bot.screens.base import Button, ScreenError
 from vision.frame import Frame
@@ -29,19 +31,49 @@ class ReplayScreen:
 
     def __init__(self, directory: str | Path) -> None:
         self.directory = Path(directory)
-        self.events = [e for e in read_events(self.directory) if "frame" in e]
+        every = list(read_events(self.directory))
+        self.dropped = {f for e in every if e.get("event") == "frames-dropped" for f in e["frames"]}
+        self.events = [e for e in every if "frame" in e and e["frame"] not in self.dropped]
+        # A patch is laid over its base frame; whole frames have no entry here.
+        self._patches = {e["frame"]: e["patch"] for e in self.events if "patch" in e}
+        self._cache: tuple[str, np.ndarray] | None = None
         self._next = 0
         self.clicks: list[tuple[Point, Button]] = []
         self.keys: list[tuple[str, ...]] = []
         self.drags: list[tuple[tuple[Point, ...], Button]] = []
 
     def load(self, event: dict[str, Any]) -> Frame:
-        path = self.directory / str(event["frame"])
         try:
-            frame = Frame.from_file(path)
+            pixels = self.pixels(str(event["frame"]))
         except ValueError as exc:
             raise RecordingError(f"{self.directory}: event at t={event.get('t')}: {exc}") from exc
-        return Frame(frame.pixels, _region(event, frame), float(event.get("t", 0.0)))
+        frame = Frame.from_pixels(pixels)
+        return Frame(pixels, _region(event, frame), float(event.get("t", 0.0)))
+
+    def pixels(self, name: str) -> np.ndarray:
+        """A stored frame's pixels, patches laid over their bases (the last one is cached:
+        a recording is read in order, each patch over the frame just before it)."""
+        if self._cache is not None and self._cache[0] == name:
+            return self._cache[1]
+        chain = [name]
+        start: np.ndarray | None = None
+        while chain[-1] in self._patches:
+            base = str(self._patches[chain[-1]]["base"])
+            if self._cache is not None and self._cache[0] == base:
+                start = self._cache[1]  # the frame just before: lay the rest over it
+                break
+            chain.append(base)
+        if start is None:
+            start = Frame.from_file(self.directory / chain.pop()).pixels  # a whole frame
+        pixels = start
+        for part in reversed(chain):
+            x, y = self._patches[part]["at"]
+            patch = Frame.from_file(self.directory / part).pixels
+            h, w = patch.shape[:2]
+            pixels = pixels.copy()
+            pixels[y : y + h, x : x + w] = patch
+        self._cache = (name, pixels)
+        return pixels
 
     def frames(self) -> Iterator[tuple[dict[str, Any], Frame]]:
         """Every recorded frame with the event that names it."""

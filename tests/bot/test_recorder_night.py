@@ -1,0 +1,130 @@
+"""Recordings sized for a night: unchanged frames are not stored twice, small changes are stored
+as patches that replay rebuilds pixel for pixel, a disk budget drops the oldest games' frames
+(never an event), and a full disk stops the frames with one warning while the log goes on."""
+
+from __future__ import annotations
+
+import errno
+
+import numpy as np
+import pytest
+
+from bot import recorder as rec_mod
+from bot.recorder import Recorder, read_events
+from bot.screens.replay import ReplayScreen
+from vision.frame import Frame
+
+SEED = 20261201
+
+
+def board(rng: np.random.Generator, base: np.ndarray | None = None, cells: int = 2) -> Frame:
+    """A 60x80 'window': a new random picture, or ``base`` with a few 10x10 cells changed."""
+    if base is None:
+        px = rng.integers(0, 255, (60, 80, 3), dtype=np.uint8)
+    else:
+        px = base.copy()
+        for _ in range(cells):
+            y, x = rng.integers(0, 5) * 10, rng.integers(0, 7) * 10
+            px[y : y + 10, x : x + 10] = rng.integers(0, 255, 3, dtype=np.uint8)
+    return Frame.from_pixels(px, 100, 50)
+
+
+def record_games(folder, rng, games=3, steps=6, **options):
+    frames = []
+    with Recorder(folder, **options) as rec:
+        rec.event({"event": "session"})
+        for g in range(1, games + 1):
+            rec.event({"event": "game", "game": g})
+            f = board(rng)
+            for s in range(steps):
+                rec.event({"event": "step", "game": g, "step": s}, f)
+                frames.append(f)
+                f = board(rng, f.pixels) if s % 3 != 2 else f  # every third step: no change
+    return frames
+
+
+def test_replayed_frames_equal_the_recorded_ones_pixel_for_pixel(tmp_path):
+    rng = np.random.default_rng(SEED)
+    frames = record_games(tmp_path, rng)
+    screen = ReplayScreen(tmp_path)
+    assert len(screen.events) == len(frames)
+    for event, frame in zip(screen.events, frames, strict=True):
+        got = screen.load(event)
+        assert np.array_equal(got.pixels, frame.pixels), f"seed {SEED}: {event['frame']}"
+        assert got.region == frame.region
+    events = list(read_events(tmp_path))
+    steps = [e for e in events if e["event"] == "step"]
+    assert sum("patch" in e for e in steps) >= 6, "small changes are stored as patches"
+    files = list((tmp_path / "frames").glob("*.png"))
+    assert len(files) < len(steps), "an unchanged frame is not stored again"
+    firsts = [e for e in steps if e["step"] == 0]
+    assert all("patch" not in e for e in firsts), "every game starts with a whole frame"
+
+
+def test_frames_are_read_the_same_out_of_order(tmp_path):
+    rng = np.random.default_rng(SEED + 1)
+    frames = record_games(tmp_path, rng, games=2)
+    screen = ReplayScreen(tmp_path)
+    order = list(range(len(frames)))[::-1]
+    for i in order:
+        assert np.array_equal(screen.load(screen.events[i]).pixels, frames[i].pixels)
+
+
+def test_the_budget_drops_the_oldest_games_frames_and_keeps_every_event(tmp_path):
+    rng = np.random.default_rng(SEED + 2)
+    frames = record_games(tmp_path / "free", rng, games=4)
+    sizes = sum(p.stat().st_size for p in (tmp_path / "free" / "frames").glob("*.png"))
+    budget = sizes // 3  # room for about one game
+    rng = np.random.default_rng(SEED + 2)
+    frames = record_games(tmp_path / "tight", rng, games=4, max_bytes=budget)
+    folder = tmp_path / "tight"
+    events = list(read_events(folder))
+    assert sum(e["event"] == "step" for e in events) == len(frames), "every event is kept"
+    dropped = [e for e in events if e["event"] == "frames-dropped"]
+    assert dropped and dropped[0]["game_no"] == 1
+    on_disk = sum(p.stat().st_size for p in (folder / "frames").glob("*.png"))
+    last_game = max(e["game_no"] for e in dropped)
+    assert last_game < 4, "the game being played is never dropped"
+    assert on_disk <= budget + sizes // 4
+    screen = ReplayScreen(folder)
+    kept = [e for e in events if e["event"] == "step" and e["game_no"] > last_game]
+    assert len(screen.events) == len(kept)
+    for event in screen.events:  # what is kept still rebuilds exactly
+        i = [e["t"] for e in events if e["event"] == "step"].index(event["t"])
+        assert np.array_equal(screen.load(event).pixels, frames[i].pixels)
+
+
+def test_a_full_disk_stops_frames_with_one_warning_and_the_log_goes_on(tmp_path, monkeypatch):
+    rng = np.random.default_rng(SEED + 3)
+    writes = {"n": 0}
+    real = rec_mod._write_png
+
+    def fills_up(path, pixels):
+        writes["n"] += 1
+        if writes["n"] > 3:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(path, pixels)
+
+    monkeypatch.setattr(rec_mod, "_write_png", fills_up)
+    warnings: list[str] = []
+    frames = record_games(tmp_path, rng, games=3, on_warning=warnings.append)
+    events = list(read_events(tmp_path))
+    steps = [e for e in events if e["event"] == "step"]
+    assert len(steps) == len(frames)
+    assert len(warnings) == 1 and "No space left" in warnings[0]
+    assert any(e.get("frame_lost") for e in steps)
+    assert all("frame" not in e for e in steps[-5:]), "no frame is named after the disk filled"
+
+
+def test_frame_modes(tmp_path):
+    with Recorder(tmp_path / "p", frames="problems") as rec:
+        rng = np.random.default_rng(SEED)
+        f = board(rng)
+        assert rec.event({"event": "step"}, f) is None
+        assert rec.event({"event": "problem", "kind": "misread"}, f) is not None
+    with Recorder(tmp_path / "n", frames="none") as rec:
+        assert rec.event({"event": "problem"}, f) is None
+    assert len(list((tmp_path / "p" / "frames").glob("*.png"))) == 1
+    assert not list((tmp_path / "n" / "frames").glob("*.png"))
+    with pytest.raises(ValueError, match="frames must be one of"):
+        Recorder(tmp_path / "x", frames="some")

@@ -1,0 +1,83 @@
+"""The whole bot plays Balda in real Chromium under Xvfb: our own page in each input style, and
+a few moves on the third-party vladhuk page (skipped when ../shared/targets is not there).
+
+Each game must end as the page says, with no misread and no refused click, and its recording
+must re-read frame for frame.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.balda_session import BaldaPlayConfig, play
+from bot.replay import replay
+
+pytestmark = [pytest.mark.display, pytest.mark.slow, pytest.mark.xdist_group("balda-e2e")]
+
+VLADHUK = Path(__file__).resolve().parents[3] / "shared" / "targets" / "balda-vladhuk"
+
+
+@pytest.mark.parametrize("style", ["type-click", "palette-drag"])
+def test_a_whole_game_on_our_page(virtual_display, tmp_path, style, monkeypatch):
+    monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
+    cfg = BaldaPlayConfig(
+        target="builtin",
+        launch=True,
+        style=style,
+        theme="classic" if style == "type-click" else "night",
+        level="medium",
+        seed=7,
+        games=1,
+        think=0.3,
+        record=tmp_path / "rec",
+        out=tmp_path,
+    )
+    result = play(cfg)
+    s = result.summary
+    assert s["stopped"] == "", s["stopped"]
+    assert s["games"] == 1 and s["unfinished"] == 0
+    assert s["misreads"] == 0 and s["refused_clicks"] == 0
+    (game,) = result.stats.games
+    assert game.outcome in ("won", "lost", "drawn")
+    ours, theirs = game.details["scores"]
+    assert ours > 0 and theirs > 0
+    assert game.outcome == ("won" if ours > theirs else "lost" if ours < theirs else "drawn")
+    report = replay(tmp_path / "rec")
+    assert report.mismatches == [] and report.frames > 5
+
+
+def test_a_word_the_page_refuses_is_cancelled_and_another_played(
+    virtual_display, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
+    cfg = BaldaPlayConfig(
+        target="builtin", launch=True, style="type-click", reject=0.5, level="easy", seed=3,
+        games=1, think=0.2, out=tmp_path,
+    )
+    result = play(cfg)
+    s = result.summary
+    assert s["stopped"] == "", s["stopped"]
+    assert s["rejected_words"] >= 1 and s["misreads"] == 0
+    refused = (tmp_path / "sites" / "gamebot-balda" / "rejected.txt").read_text().split()
+    assert sorted(refused) == sorted(set(s["rejected"]))
+
+
+@pytest.mark.skipif(not VLADHUK.is_dir(), reason=f"third-party page not here: {VLADHUK}")
+@pytest.mark.parametrize(
+    ("page", "site"), [("", "vladhuk-balda-uk"), ("en.html", "vladhuk-balda-en")]
+)
+def test_moves_on_the_third_party_page(virtual_display, tmp_path, page, site, monkeypatch):
+    monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
+    cfg = BaldaPlayConfig(
+        target="browser", launch=True, serve=VLADHUK, url=page, site=site, games=1,
+        think=0.3, out=tmp_path, max_steps=3,
+    )
+    result = play(cfg)
+    s = result.summary
+    assert s["misreads"] == 0 and s["refused_clicks"] == 0, s
+    (game,) = result.stats.games
+    played = game.details["moves_played"]
+    ours = [m for m in played if m.startswith("us:") and "cancel" not in m]
+    assert len(ours) >= 2 and any(m.startswith("them:") for m in played), played
