@@ -158,8 +158,14 @@ def open_target(cfg: BaldaPlayConfig, profile: SiteProfile, stack: ExitStack) ->
         url = cfg.url
     log = cfg.out / "chromium.log"
     cfg.out.mkdir(parents=True, exist_ok=True)
-    target = browser.launch(url, profile, cfg.window, cfg.zoom, log=log)
-    stack.callback(target.close)
+
+    def start() -> Any:
+        target = browser.launch(url, profile, cfg.window, cfg.zoom, log=log)
+        stack.callback(target.close)
+        return target
+
+    target = start()
+    target.relaunch = start  # after a crash, the loop starts the browser again on the page
     return target
 
 
@@ -283,7 +289,19 @@ def play(cfg: BaldaPlayConfig, status: Status | None = None) -> BaldaPlayResult:
             games=cfg.games, hours=cfg.hours, problems_dir=cfg.out, pace=cfg.pace,
             locate_timeout=20.0, max_steps=cfg.max_steps,
         )
-        loop = Loop(guarded, target, player, options, recorder, log, status, _note)
+        relaunch = getattr(target, "relaunch", None)
+
+        def restart() -> Any:
+            again = relaunch()
+            guarded.guard.allow((again.window_region(guarded),))
+            player.reset()
+            player.open_page(guarded, again)
+            return again
+
+        loop = Loop(
+            guarded, target, player, options, recorder, log, status, _note,
+            restart=restart if relaunch is not None else None,
+        )
         guarded.guard.allow((target.window_region(guarded),))  # the page, until located
         player.open_page(guarded, target)
         result = loop.run()

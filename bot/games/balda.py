@@ -486,6 +486,11 @@ class BaldaPlayer:
             "think_seconds": self.think,
         }
 
+    def reset(self) -> None:
+        """Forget the game followed so far (a new game, or the page started again)."""
+        self.state, self._pending, self.log = None, None, GameLog()
+        self._palette, self._geometry, self._turn_since = None, None, None
+
     def new_game(self, screen: Screen, target: Any, calibration: Calibration) -> None:
         self.state, self._pending, self.log = None, None, GameLog()
         self.run_page_steps(screen, target, (*self.site.dismiss, *self.site.new_game))
