@@ -18,6 +18,7 @@ Malformed calls (no such game, a cell off the grid, not the person's turn) are
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import secrets
@@ -39,7 +40,7 @@ from solvers.balda import (
     search_decision,
 )
 from solvers.balda.positions import start_words
-from solvers.words.alphabet import ENGLISH_ALPHABET, RUSSIAN_ALPHABET, fold_yo
+from solvers.words.alphabet import LANGUAGES, alphabet_for, normalise
 
 HARD_SECONDS = 1.0
 MAX_SESSIONS = 64
@@ -54,21 +55,16 @@ class Language:
     load: Callable[[], Lexicon]
 
     def normalise(self, text: str) -> str:
-        """Upper case; Russian also folds Ё into Е (the dictionary is folded the same way)."""
-        return fold_yo(text.upper()) if self.code == "ru" else text.upper()
+        """Upper case; Russian also folds Ё into Е (its dictionary is folded the same way)."""
+        return normalise(text, self.code)
 
 
 def available_languages() -> dict[str, Language]:
-    """Russian always; Ukrainian and English once ``solvers`` offers their noun lists."""
-    from solvers.words import alphabet
-
-    languages = {"ru": Language("ru", RUSSIAN_ALPHABET, Lexicon.russian)}
-    ukrainian = getattr(alphabet, "UKRAINIAN_ALPHABET", None)
-    if ukrainian and hasattr(Lexicon, "ukrainian"):
-        languages["uk"] = Language("uk", ukrainian, Lexicon.ukrainian)
-    if hasattr(Lexicon, "english"):
-        languages["en"] = Language("en", ENGLISH_ALPHABET, Lexicon.english)
-    return languages
+    """Every language ``solvers`` has nouns for (ru, uk, en), Russian first."""
+    return {
+        code: Language(code, alphabet_for(code), functools.partial(Lexicon.for_language, code))
+        for code in LANGUAGES
+    }
 
 
 def refused(word: str, fraction: float, salt: str) -> bool:
@@ -273,11 +269,13 @@ class BaldaGames:
             self.languages = available_languages()
             self._lexicons: dict[str, Lexicon] = {}
         else:
-            known = available_languages()
             self.languages = {
-                code: known.get(code)
-                or Language(code, RUSSIAN_ALPHABET, lambda lex=lexicons[code]: lex)
-                for code in lexicons
+                code: Language(
+                    code,
+                    alphabet_for(code) if code in LANGUAGES else lexicon.alphabet,
+                    lambda lex=lexicon: lex,
+                )
+                for code, lexicon in lexicons.items()
             }
             self._lexicons = dict(lexicons)
         self._sessions: OrderedDict[str, Session] = OrderedDict()

@@ -18,7 +18,7 @@ import pytest
 
 from bot.cli import build_parser
 from bot.commands import pages
-from bot.pages.balda_game import BaldaGames, refused
+from bot.pages.balda_game import BaldaGames, available_languages, refused
 from bot.pages.server import PageRequestError, PageServer
 from solvers.balda import BaldaMove, BaldaState, Lexicon, generate_moves
 from solvers.words import russian_nouns
@@ -226,6 +226,29 @@ def test_lower_case_and_yo_are_accepted():
     answer = play(games, sid, [1, 1], "ж", [[1, 1], [2, 1]])
     assert answer["ok"] and answer["game"]["grid"][1][1] == "Ж"
     assert answer["game"]["scores"] == [2, 2]
+
+
+def test_ukrainian_and_english_games_use_their_own_alphabets():
+    assert list(available_languages()) == ["ru", "uk", "en"]
+    games = BaldaGames(
+        {
+            "uk": Lexicon(["ЇЖАКИ", "ЇЖ", "ЄЖ"], language="uk"),
+            "en": Lexicon(["QUEST", "QU", "AQ"], language="en"),
+        }
+    )
+    view = games.handle("new", {"lang": "uk", "mode": "hotseat"})
+    assert view["alphabet"] == "АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЬЮЯ"
+    assert view["start_word"] == "ЇЖАКИ"
+    answer = play(games, view["id"], [1, 0], "ё", [[1, 0], [2, 1]])
+    assert answer["reason"] == "alphabet"  # Ё is Russian, not folded into Е for Ukrainian
+    answer = play(games, view["id"], [1, 1], "є", [[1, 1], [2, 1]])
+    assert answer["ok"] and answer["game"]["words"] == [{"word": "ЄЖ", "by": 0}]
+    view = games.handle("new", {"lang": "en"})
+    assert view["alphabet"] == "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    answer = play(games, view["id"], [1, 0], "a", [[1, 0], [2, 0]])
+    assert answer["ok"] and answer["game"]["scores"][0] == 2
+    with pytest.raises(PageRequestError, match="lang"):  # a language it was not given
+        games.handle("new", {"lang": "ru"})
 
 
 def test_the_reject_parameter_refuses_legal_words_like_a_smaller_dictionary(dense):
