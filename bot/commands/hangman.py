@@ -13,6 +13,7 @@ from bot.commands import Command
 from bot.commands.hangman_common import PRIORS, STRATEGIES, lexicon_from_args, solver_options
 from bot.commands.hangman_play import COMMANDS as PLAY_COMMANDS
 from bot.commands.options import positive_int
+from bot.errors import GamebotError
 
 # --- hangman hardest ------------------------------------------------------------------------
 
@@ -24,6 +25,12 @@ def _configure_hardest(p: argparse.ArgumentParser) -> None:
     solver_options(p, "greedy", "uniform")
 
 
+def full_sequence(word: str, decided: str) -> str:
+    """The guesses until the word was known, then its letters not guessed yet (all hits)."""
+    rest = "".join(dict.fromkeys(ch for ch in word if ch not in decided))
+    return decided + rest
+
+
 def _run_hardest(args: argparse.Namespace) -> int:
     from bot.report import emit
     from solvers.hangman.evaluate import play_dictionary
@@ -32,22 +39,51 @@ def _run_hardest(args: argparse.Namespace) -> int:
     lexicon = lexicon_from_args(args, 1, args.length)
     solver = make_solver(args.strategy, lexicon, args.misses)
     out = play_dictionary(solver)
-    rows = sorted(zip(out.misses, map(len, out.guesses), out.words, out.guesses, strict=True))
-    picked = rows[: args.top] if args.easiest else rows[-args.top :]
+    rows = sorted(
+        zip(out.misses, map(len, out.guesses), out.words, out.guesses, strict=True),
+        key=lambda r: (r[0], r[1], r[2]),
+        reverse=not args.easiest,  # the hardest (or the easiest) word first
+    )
+    picked = rows[: args.top]
     which = "easiest" if args.easiest else "hardest"
+    limit = args.misses
+    table = []
+    for rank, (misses, _known_at, word, decided) in enumerate(picked, 1):
+        sequence = full_sequence(word, decided)
+        table.append(
+            {
+                "rank": rank,
+                "word": word,
+                "misses": misses,
+                "guesses": len(sequence),
+                "won": misses < limit,
+                "sequence": sequence,
+                "known_after": len(decided),
+            }
+        )
     lines = [
-        f"{which} {len(picked)} of {len(rows)} words of {args.length} letters in "
-        f"{args.dictionary} ({args.strategy}, {args.prior} prior; no miss limit)",
-        "(misses, guesses, word, guess sequence)",
-        *(f"({m}, {g}, {w!r}, {seq!r})" for m, g, w, seq in picked),
+        f"{which} {len(picked)} of {len(rows)} words of {args.length} letters in"
+        f" {args.dictionary} ({args.strategy} strategy, {args.prior} prior; the game is lost at"
+        f" miss {limit})",
+        f"{'#':>3}  {'word':<{args.length + 2}}{'misses':>6}  {'guesses':>7}  result  guesses in"
+        " order (| = the word is known from here)",
     ]
+    for row in table:
+        seq = str(row["sequence"])
+        cut = int(row["known_after"])  # type: ignore[call-overload]
+        result = "won " if row["won"] else "lost"
+        lines.append(
+            f"{row['rank']:>3}  {row['word']:<{args.length + 2}}{row['misses']:>6}"
+            f"  {row['guesses']:>7}  {result:6}  {seq[:cut]}|{seq[cut:]}"
+        )
     summary = {
         "dictionary": args.dictionary,
         "length": args.length,
         "strategy": args.strategy,
         "prior": args.prior,
+        "miss_limit": limit,
         "words": len(rows),
-        which: [{"word": w, "misses": m, "guesses": g, "sequence": s} for m, g, w, s in picked],
+        which: table,
     }
     emit(summary, lines, args.json)
     return 0
@@ -72,6 +108,13 @@ def _run_solve(args: argparse.Namespace) -> int:
     from solvers.hangman.strategies import make_solver
 
     state = State.from_text(args.state)
+    if state.misses >= args.misses:
+        raise GamebotError(
+            f"the game is already lost: {state.misses} wrong letters"
+            f" ({''.join(sorted(state.wrong))}) and the game is lost at miss {args.misses}"
+        )
+    if state.solved:
+        raise GamebotError(f"the word is already solved: {state.pattern}")
     solver = make_solver(args.strategy, lexicon_from_args(args, args.min_length), args.misses)
     decision = solver.decide(state)
     lines = [

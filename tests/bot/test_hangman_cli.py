@@ -29,17 +29,34 @@ def _json(out: str) -> dict:
     return json.loads(out.strip().splitlines()[-1])
 
 
-def test_hardest_prints_the_seed_table(words, capsys):
-    assert main(["hangman", "hardest", "--dictionary", str(words), "--top", "3", "--json"]) == 0
+def test_hardest_prints_a_table_hardest_first_with_whole_guess_sequences(words, capsys):
+    argv = ["hangman", "hardest", "--dictionary", str(words), "--top", "3", "--misses", "7"]
+    assert main([*argv, "--json"]) == 0
     out = capsys.readouterr().out
-    rows = [line for line in out.splitlines() if line.startswith("(") and "'" in line]
-    assert len(rows) == 3
+    assert "('" not in out and "')" not in out, "no raw Python tuples"
+    assert "lost at miss 7" in out and "no miss limit" not in out
     summary = _json(out)
     hardest = summary["hardest"]
-    assert [h["misses"] for h in hardest] == sorted(h["misses"] for h in hardest)
+    assert summary["miss_limit"] == 7
+    misses = [h["misses"] for h in hardest]
+    assert misses == sorted(misses, reverse=True), "the hardest word comes first"
     for h in hardest:
         assert len(h["word"]) == 6 and len(h["sequence"]) == h["guesses"]
         assert sum(ch not in h["word"] for ch in h["sequence"]) == h["misses"]
+        assert set(h["word"]) <= set(h["sequence"]), f"{h['word']}: every letter is guessed"
+        assert h["won"] == (h["misses"] < 7)
+        row = next(line for line in out.splitlines() if f" {h['word']} " in line)
+        assert row.split()[0] == str(h["rank"]) and h["sequence"].replace("|", "") in row.replace(
+            "|", ""
+        )
+
+
+def test_solve_says_a_lost_or_solved_game_is_over(capsys):
+    assert main(["solve", "hangman", "______ wrong=abcdefgh"]) == 2
+    err = capsys.readouterr().err
+    assert "already lost" in err and "8 wrong letters" in err and "miss 7" in err
+    assert main(["solve", "hangman", "jading"]) == 2
+    assert "already solved" in capsys.readouterr().err
 
 
 def test_bench_reports_every_word_and_compares_with_greedy(words, capsys):
