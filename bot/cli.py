@@ -10,6 +10,16 @@ from bot.commands import VERBS, Command, all_commands
 from bot.errors import GamebotError
 
 
+def version() -> str:
+    """The installed package's version (the source tree's when it is not installed)."""
+    import importlib.metadata
+
+    try:
+        return importlib.metadata.version("gamebot")
+    except importlib.metadata.PackageNotFoundError:
+        return "0+source"
+
+
 def build_parser(commands: list[Command] | None = None) -> argparse.ArgumentParser:
     commands = all_commands() if commands is None else commands
     parser = argparse.ArgumentParser(
@@ -17,6 +27,7 @@ def build_parser(commands: list[Command] | None = None) -> argparse.ArgumentPars
         description="A bot that plays screen games by itself: it grabs the screen, reads the "
         "board, picks the best move and performs it.",
     )
+    parser.add_argument("--version", action="version", version=f"gamebot {version()}")
     verbs = parser.add_subparsers(dest="verb", metavar="VERB")
     verbs.required = True
     by_verb: dict[str, list[Command]] = {}

@@ -179,6 +179,9 @@ def human_lines(summary: dict[str, Any]) -> list[str]:
     rate = summary["win_rate"]
     low, high = summary["win_rate_ci95"]
     lines = [
+        f"played {summary.get('target', '?')}: level {summary.get('level', '?')}, mines"
+        f" {summary.get('mines', '?')}, first click {summary.get('rules', '?')}, seed"
+        f" {summary.get('seed')}",
         f"games {games}, wins {wins}"
         + (f", win rate {rate:.1%} (95 % CI {low:.1%}-{high:.1%})" if rate is not None else ""),
         f"seconds a game (median) {_num(summary['seconds_per_game_median'], 2)}, frame-to-click"
@@ -241,7 +244,15 @@ def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
         )
         result = loop.run()
     summary = summarize(result, screen)
+    level = cfg.level
     summary.update(
+        level=(
+            f"{level.name} {level.rows}x{level.cols}/{level.mines}" if level is not None
+            else "as shown on screen"
+        ),
+        rules=target.profile.rules.value,
+        seed=cfg.seed,
+        mines=player.mines if player._mines is not None else None,
         target=target.profile.name,
         recording=str(cfg.record) if cfg.record else None,
         log=str(log_path),

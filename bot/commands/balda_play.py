@@ -10,7 +10,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.commands import Command
-from bot.commands.options import add_json, add_recording_options
+from bot.commands.options import (
+    add_json,
+    add_recording_options,
+    non_negative_float,
+    positive_float,
+    positive_int,
+)
 
 if TYPE_CHECKING:
     from bot.balda_session import BaldaPlayConfig, BaldaPlayResult
@@ -88,7 +94,7 @@ def _configure_common(p: argparse.ArgumentParser) -> None:
         metavar="WxH",
         help="browser window size in screen pixels when we launch it (default 1280x900)",
     )
-    p.add_argument("--games", type=int, default=None, help="games to play (default 1)")
+    p.add_argument("--games", type=positive_int, default=None, help="games to play (default 1)")
     p.add_argument("--hours", type=float, help="stop after H hours")
     p.add_argument(
         "--record", type=Path, metavar="DIR", help="keep session.jsonl and frames in DIR"
@@ -101,7 +107,10 @@ def _configure_common(p: argparse.ArgumentParser) -> None:
         help="per-game JSONL log (default DIR/games.jsonl with --record, else out/)",
     )
     p.add_argument(
-        "--think", type=float, default=1.0, help="seconds the engine thinks a move (default 1)"
+        "--think",
+        type=positive_float,
+        default=1.0,
+        help="seconds the engine thinks a move (default 1)",
     )
     p.add_argument(
         "--sides",
@@ -112,7 +121,10 @@ def _configure_common(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--seed", type=int, help="the built-in page's seed (repeatable games)")
     p.add_argument(
-        "--pace", type=float, default=0.0, help="seconds to wait before each move (to watch)"
+        "--pace",
+        type=non_negative_float,
+        default=0.0,
+        help="seconds to wait before each move (to watch)",
     )
     p.add_argument(
         "--out",

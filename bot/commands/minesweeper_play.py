@@ -11,7 +11,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.commands import Command
-from bot.commands.options import add_json, add_recording_options
+from bot.commands.options import (
+    add_json,
+    add_recording_options,
+    count,
+    non_negative_float,
+    positive_int,
+)
 
 if TYPE_CHECKING:
     from bot.results import SessionStats
@@ -53,8 +59,12 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         help="beginner, intermediate, expert or ROWSxCOLS/MINES, for --launch and"
         " sim (default intermediate); otherwise the board's size decides",
     )
-    p.add_argument("--mines", type=int, help="total mines, for boards of no standard size")
-    p.add_argument("--games", type=int, help="stop after N games (default 10 unless --hours)")
+    p.add_argument(
+        "--mines", type=count, help="total mines (default: the counter shown, else the level's)"
+    )
+    p.add_argument(
+        "--games", type=positive_int, help="stop after N games (default 10 unless --hours)"
+    )
     p.add_argument("--hours", type=float, help="stop after H hours")
     p.add_argument(
         "--record",
@@ -227,7 +237,7 @@ def _configure_record(p: argparse.ArgumentParser) -> None:
     p.add_argument("--target", choices=TARGETS[:-1], default="auto", help="program to watch")
     p.add_argument("--title", help="with --target window-title: part of the window's title")
     p.add_argument("--seconds", type=float, default=60.0, help="how long to watch (default 60)")
-    p.add_argument("--mines", type=int, help="total mines, for boards of no standard size")
+    p.add_argument("--mines", type=count, help="total mines, for boards of no standard size")
     add_json(p)
 
 
@@ -244,7 +254,7 @@ def _run_record(args: argparse.Namespace) -> int:
 
 # --- demo ---------------------------------------------------------------------------------------
 def _configure_demo(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=5, help="games to play (default 5)")
+    p.add_argument("--games", type=positive_int, default=5, help="games to play (default 5)")
     p.add_argument(
         "--level", type=_level, default=None, help="beginner or intermediate (default beginner)"
     )
@@ -259,7 +269,7 @@ def _configure_demo(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=None, help="repeatable layouts and guesses")
     p.add_argument(
         "--pace",
-        type=float,
+        type=non_negative_float,
         default=None,
         help="seconds between moves (default 0.2 on a screen you watch, 0 on Xvfb)",
     )

@@ -34,6 +34,14 @@ def count(text: str) -> int:
     return value
 
 
+def non_negative_float(text: str) -> float:
+    """An argparse type: a number of 0 or more (a pause, in seconds)."""
+    value = float(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
+    return value
+
+
 def positive_float(text: str) -> float:
     """An argparse type: a number above 0 (seconds, for instance)."""
     value = float(text)

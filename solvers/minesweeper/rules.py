@@ -48,11 +48,20 @@ class Level:
         try:
             size, mines = key.split("/")
             rows, cols = size.split("x")
-            return cls("custom", int(rows), int(cols), int(mines))
+            numbers = int(rows), int(cols), int(mines)
         except ValueError:
             raise ValueError(
                 f"unknown level {text!r}: use beginner, intermediate, expert or ROWSxCOLS/MINES"
             ) from None
+        rows_n, cols_n, mines_n = numbers
+        if rows_n < 1 or cols_n < 1:
+            raise ValueError(f"level {text!r}: rows and columns must be 1 or more")
+        if not 0 <= mines_n < rows_n * cols_n:
+            raise ValueError(
+                f"level {text!r}: {mines_n} mines do not fit a {rows_n}x{cols_n} board"
+                f" (0 to {rows_n * cols_n - 1})"
+            )
+        return cls("custom", rows_n, cols_n, mines_n)
 
 
 LEVELS: dict[str, Level] = {
