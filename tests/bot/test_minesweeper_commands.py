@@ -76,7 +76,11 @@ def test_dry_run_clicks_nothing_and_saves_the_intended_clicks(tmp_path, capsys):
 
 
 def test_bad_limits_and_missing_recordings_are_one_clear_line(tmp_path, capsys):
-    assert main(["play", "minesweeper", "--target", "sim", "--games", "0"]) == 2
-    assert "--games must be at least 1" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:  # refused at parse time, before anything starts
+        main(["play", "minesweeper", "--target", "sim", "--games", "0"])
+    assert stop.value.code == 2
+    assert "--games: must be 1 or more" in capsys.readouterr().err
+    assert main(["play", "minesweeper", "--target", "sim", "--hours", "-1"]) == 2
+    assert "--hours must be positive" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "none")]) == 2
     assert "no such recording" in capsys.readouterr().err
