@@ -336,9 +336,9 @@ function chooseTarget(cell) {
 
 function onBoardDown(event) {
   if (event.button !== 0 || !humanToMove()) return;
+  // no preventDefault here: the press must still give the page the keyboard focus
   const cell = cellAt(event.clientX, event.clientY, false);
   if (!cell) return;
-  event.preventDefault();
   const letter = letterAt(cell);
   if (!letter) {
     if (!same(cell, ui.target)) chooseTarget(cell);
