@@ -47,6 +47,7 @@ MODULES: tuple[str, ...] = (
     "bot.commands.balda_vision",
     "bot.commands.balda_play",
     "bot.commands.pages",
+    "bot.commands.solve_aliases",
     "bot.commands.erudit",
     "bot.commands.hangman",
 )
