@@ -29,12 +29,15 @@ class Backend:
     def __init__(self) -> None:
         self.clicks: list[Point] = []
         self.moves: list[Point] = []
+        self.drags: list[tuple[list[Point], Button]] = []
+        self.calls: list[tuple] = []
 
     def bounds(self) -> Region:
         return Region(-10_000, -10_000, 20_000, 20_000)
 
     def grab(self, region=None):
-        raise NotImplementedError
+        self.calls.append(("grab", region))
+        return "frame"
 
     def click(self, point, button=Button.LEFT):
         self.clicks.append(point)
@@ -42,17 +45,20 @@ class Backend:
     def move_to(self, point):
         self.moves.append(point)
 
+    def drag(self, points, button=Button.LEFT):
+        self.drags.append((list(points), button))
+
     def press(self, *keys):
-        pass
+        self.calls.append(("press", keys))
 
     def type_text(self, text):
-        pass
+        self.calls.append(("type_text", text))
 
     def check_stop(self):
-        pass
+        self.calls.append(("check_stop",))
 
     def close(self):
-        pass
+        self.calls.append(("close",))
 
 
 def guarded(clicks: tuple[Region, ...], moves: tuple[Region, ...] = ()) -> GuardedScreen:
@@ -211,3 +217,52 @@ def test_random_points_near_edges_of_several_regions(box_list, data):
         x, y = data.draw(near_an_edge(box_list))
         want = any(inside(x, y, *b) for b in box_list)
         assert clicked(screen, x, y) == want, (x, y, box_list)
+
+
+def test_a_drag_goes_through_only_if_every_point_is_clickable():
+    box = (-400, 100, 30, 20)
+    screen = guarded((Region(*box),))
+    inside_path = [Point(-400, 100), Point(-385, 110), Point(-371, 119)]  # last: both edges - 1
+    screen.drag(inside_path, Button.RIGHT)
+    assert screen.inner.drags == [(inside_path, Button.RIGHT)]
+    for outside in (Point(-370, 110), Point(-401, 110), Point(-385, 99), Point(-385, 120)):
+        with pytest.raises(ClickRefused):
+            screen.drag([Point(-399, 101), outside, Point(-390, 105)])
+    assert len(screen.inner.drags) == 1 and screen.guard.refused == 4
+    assert screen.guard.refused_points[-1] == Point(-385, 120)
+
+
+def test_the_guard_passes_everything_else_through():
+    screen = guarded((Region(0, 0, 10, 10),))
+    assert screen.grab(Region(1, 2, 3, 4)) == "frame"
+    screen.press("ctrl", "n")
+    screen.type_text("ёж")
+    screen.check_stop()
+    screen.close()
+    assert screen.inner.calls == [
+        ("grab", Region(1, 2, 3, 4)),
+        ("press", ("ctrl", "n")),
+        ("type_text", "ёж"),
+        ("check_stop",),
+        ("close",),
+    ]
+    assert screen.bounds() == Region(-10_000, -10_000, 20_000, 20_000)
+    assert screen.guard.refused == 0
+
+
+def test_a_refusal_names_the_point_and_the_allowed_regions():
+    screen = guarded((Region(5, 6, 7, 8),))
+    with pytest.raises(ClickRefused, match=r"click at \(12, 6\) refused: allowed regions are "
+                       r"\{'left': 5, 'top': 6, 'width': 7, 'height': 8\}") as exc:
+        screen.click(Point(12, 6))
+    assert exc.value.point == Point(12, 6)
+    assert screen.guard.refused_points == [Point(12, 6)]
+
+
+def test_refusals_are_all_counted_but_only_the_first_hundred_points_kept():
+    screen = guarded(())
+    for x in range(150):
+        with pytest.raises(ClickRefused, match="not calibrated"):
+            screen.click(Point(x, -x))
+    assert screen.guard.refused == 150
+    assert screen.guard.refused_points == [Point(x, -x) for x in range(100)]

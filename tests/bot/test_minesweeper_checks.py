@@ -158,3 +158,31 @@ def test_an_empty_cell_next_to_a_covered_one_is_a_drawing_not_finished():
     assert check(None, [], lit)[0] is Verdict.STALE
     done = Board.from_text("1..\n1..\n1..")
     assert check(before, [Move.open(0, 1)], done)[0] is Verdict.OK
+
+
+def test_a_first_frame_is_ok_unless_still_drawing():
+    assert check(None, [], Board.from_text("1##\n###\n###")) == (Verdict.OK, "")
+    assert check(None, [], Board.unknown(3, 3)) == (Verdict.OK, "")
+
+
+def test_a_lost_board_passes_with_no_reason():
+    before = Board.from_text("1#\n##")
+    lost = Board.from_text("1X\n*#")
+    assert check(before, [Move.open(0, 1)], lost) == (Verdict.OK, "")
+    # ...even when the moves after the fatal one never showed
+    assert check(before, [Move.open(0, 1), Move.open(1, 1)], lost) == (Verdict.OK, "")
+
+
+def test_an_eight_that_changes_is_a_misread():
+    before = Board.from_text("###\n#8#\n###")
+    verdict, why = check(before, [], Board.from_text("###\n#7#\n###"))
+    assert verdict is Verdict.MISREAD and "(1, 1)" in why
+
+
+def test_a_flag_shown_as_a_wrong_flag_is_a_misread_unless_the_game_is_lost():
+    before = Board.from_text("F1\n##")
+    verdict, why = check(before, [], Board.from_text("x1\n##"))  # not lost: no wrong flags yet
+    assert verdict is Verdict.MISREAD and "flag at (0, 0)" in why
+    verdict, why = check(before, [Move.open(1, 0)], Board.from_text("#1\nX*"))  # lost, flag gone
+    assert verdict is Verdict.MISREAD and "flag at (0, 0)" in why
+    assert check(before, [Move.open(1, 0)], Board.from_text("x1\nX*")) == (Verdict.OK, "")

@@ -70,6 +70,7 @@ def test_contains_region_and_intersect_at_the_edges():
     assert outer.intersect(Region(9, 9, 5, 5)) == Region(9, 9, 1, 1)
     assert outer.intersect(Region(-15, -12, 7, 3)) == Region(-10, -10, 2, 1)
     assert outer.offset(-5, 7) == Region(-15, -3, 20, 20)
+    assert Point(3, -4).offset(-5, 6) == Point(-2, 2)
     assert Region(3, 4, 5, 7).center == Point(5, 7)
     assert Region(1, 2, 3, 4).to_dict() == {"left": 1, "top": 2, "width": 3, "height": 4}
     with pytest.raises(ValueError, match="negative size"):
@@ -85,8 +86,19 @@ def test_cell_at_on_the_grid_edges():
     for x, y in [(0, 0), (-51, 0), (-20, -11), (-20, 30), (0, 29)]:
         assert grid.cell_at(Point(x, y)) is None, (x, y)
     assert grid.pitch == (50 / 3, 20.0)
-    assert grid.offset(50, 10).col_edges == (0, 10, 25, 50)
+    assert grid.offset(50, 10) == GridGeometry((0, 10, 25, 50), (0, 15, 40))
+    assert grid.to_dict() == {
+        "rows": 2,
+        "cols": 3,
+        "col_edges": [-50, -40, -25, 0],
+        "row_edges": [-10, 5, 30],
+    }
     assert GridGeometry.from_dict(grid.to_dict()) == grid
+    wrong_rows = {"col_edges": [0, 1], "row_edges": "0 1"}
+    wrong_cols = {"col_edges": (0, 1), "row_edges": [0, 1]}
+    for bad in (wrong_rows, wrong_cols):
+        with pytest.raises(ValueError, match="^grid geometry needs col_edges and row_edges lists$"):
+            GridGeometry.from_dict(bad)
     with pytest.raises(IndexError, match="outside"):
         grid.cell_rect(2, 0)
     with pytest.raises(ValueError, match="increase strictly"):

@@ -2,6 +2,7 @@
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -44,3 +45,59 @@ def test_one_two_one_pattern():
     safe, found = _safe_and_mines("###\n121\n...", 2)
     assert found == {(0, 0), (0, 2)}
     assert safe == {(0, 1)}
+
+
+def one_number_rule(board: Board, rounds: int = 4) -> tuple[set[int], set[int]]:
+    """The test's own weaker deduction: ``rounds`` rounds, each applying to every number, with
+    what was known when the round began, "no mine left: the rest is safe" and "as many mines
+    left as covered cells: all are mines". Stage 1 (same rounds, plus pair rules) finds at
+    least this."""
+    cols = board.cols
+    safe: set[int] = set()
+    mines: set[int] = set()
+    for _ in range(rounds):
+        new_safe, new_mines = set(), set()
+        for r, c in board.positions():
+            value = int(board[r, c])
+            if value > 8:
+                continue
+            around = board.neighbors(r, c)
+            covered = [rr * cols + cc for rr, cc in around if board[rr, cc].is_covered]
+            unknown = [i for i in covered if i not in safe and i not in mines]
+            need = value - sum(i in mines for i in covered)
+            if unknown and need == 0:
+                new_safe.update(unknown)
+            elif unknown and need == len(unknown):
+                new_mines.update(unknown)
+        if not new_safe and not new_mines:
+            break
+        safe |= new_safe
+        mines |= new_mines
+    return safe, mines
+
+
+@pytest.mark.parametrize("first", range(0, 600, 100))
+def test_certain_cells_find_at_least_what_single_numbers_give(first):
+    """Completeness, on 600 seeded positions: every cell the one-number rule settles in four
+    rounds, stage 1 settles too (and it is never wrong about the layout)."""
+    more = 0
+    for seed in range(first, first + 100):
+        rng = random.Random(seed)
+        rows, cols = rng.randint(4, 12), rng.randint(4, 16)
+        pos = random_position(rng, rows, cols, rng.randint(1, rows * cols // 4), rng.randint(0, 6))
+        if pos is None:
+            continue
+        board, truth = pos
+        safe, found = certain_cells(build_frontier(board, len(truth)))
+        want_safe, want_mines = one_number_rule(board)
+        assert want_safe <= safe and want_mines <= found, f"seed {seed}:\n{board.to_text()}"
+        assert not {divmod(i, cols) for i in safe} & truth, f"seed {seed}"
+        assert {divmod(i, cols) for i in found} <= truth, f"seed {seed}"
+        more += len(safe - want_safe) + len(found - want_mines)
+    assert more > 0  # the pair rules add cells the one-number rule cannot
+
+
+def test_several_groups_of_mines_are_all_kept():
+    # Two separate full numbers: both sets of mines are found, not just the last.
+    safe, found = _safe_and_mines("#1.1#\n11.11\n.....", 2)
+    assert found == {(0, 0), (0, 4)} and safe == set()

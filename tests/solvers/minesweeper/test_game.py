@@ -94,6 +94,40 @@ def test_chord_opens_around_a_satisfied_number_and_win_is_detected():
     assert game.status is Status.WON
 
 
+def test_chord_returns_every_cell_it_opened_away_from_the_first_column():
+    # 3x4, mine at (0, 2): chording the 1 at (1, 2) with that flag opens the covered cells
+    # around it, and the flood from the zeros they reveal; the return lists every one.
+    game = Game(Level("custom", 3, 4, 1), mines=frozenset({(0, 2)}))
+    assert game.apply(Move.open(1, 2)) == [(1, 2)]
+    game.apply(Move.flag(0, 2))
+    opened = game.apply(Move.chord(1, 2))
+    assert game.board().to_text() == ".1F1\n.111\n...."
+    assert sorted(opened) == sorted(
+        (r, c) for r in range(3) for c in range(4) if (r, c) not in {(0, 2), (1, 2)}
+    )
+    assert game.status is Status.WON
+
+
+def test_chord_counts_the_flags_around_its_own_cell():
+    # A flag two columns away must not count: the 1 at (1, 3) has no flag next to it.
+    game = Game(Level("custom", 3, 5, 2), mines=frozenset({(0, 0), (0, 4)}))
+    game.apply(Move.open(2, 2))
+    game.apply(Move.flag(0, 0))
+    before = game.board()
+    assert game.apply(Move.chord(1, 3)) == []
+    assert game.board() == before
+
+
+def test_a_chord_on_a_wrong_flag_loses_and_says_what_it_opened():
+    game = Game(Level("custom", 2, 3, 1), mines=frozenset({(0, 0)}))
+    game.apply(Move.open(1, 1))
+    game.apply(Move.flag(0, 1))  # wrong: the mine is at (0, 0)
+    opened = game.apply(Move.chord(1, 1))
+    assert game.status is Status.LOST
+    assert opened == [(0, 0)]
+    assert game.board()[0, 0] is Cell.EXPLODED and game.board()[0, 1] is Cell.WRONG_FLAG
+
+
 def test_loss_shows_mines_and_wrong_flags():
     game = Game(Level("custom", 2, 2, 1), mines=frozenset({(0, 0)}))
     game.apply(Move.open(1, 1))
