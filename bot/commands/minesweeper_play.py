@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from bot.commands import Command
 from bot.commands.options import (
     add_json,
+    add_plot_option,
     add_recording_options,
     count,
     non_negative_float,
@@ -73,6 +74,7 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         help="record session.jsonl and PNG frames in DIR (append-only)",
     )
     add_recording_options(p)
+    add_plot_option(p)
     p.add_argument(
         "--log",
         type=Path,
@@ -191,10 +193,16 @@ def _play_with_status(cfg: PlayConfig, total: int | None, description: str) -> P
 
 
 def _run_play(args: argparse.Namespace) -> int:
+    from bot.pictures import check_output, win_rate_plot
     from bot.report import emit
 
     cfg = _config(args)
+    plot = check_output(args.plot, (".png", ".svg", ".pdf")) if args.plot else None
     result = _play_with_status(cfg, cfg.games, "minesweeper games")
+    if plot is not None and result.stats.finished:
+        outcomes = [g.outcome for g in result.stats.games]
+        result.summary.update(win_rate_plot(outcomes, plot, f"Minesweeper on {cfg.target}"))
+        result.lines.append(f"plot: {plot}")
     emit(result.summary, result.lines, args.json)
     stopped = str(result.summary.get("stopped") or "")
     return 1 if stopped and not stopped.startswith("interrupted") else 0
@@ -204,13 +212,24 @@ def _run_play(args: argparse.Namespace) -> int:
 def _configure_replay(p: argparse.ArgumentParser) -> None:
     p.add_argument("directory", type=Path, help="a recording folder (holds session.jsonl)")
     p.add_argument("--skin", help="read with this skin (default: the one recorded)")
+    p.add_argument(
+        "--gif",
+        metavar="OUT.gif",
+        help="also draw one recorded game as an animated GIF (the game: --game N)",
+    )
+    p.add_argument(
+        "--game", type=positive_int, help="with --gif: which game (default: the first kept)"
+    )
     add_json(p)
 
 
 def _run_replay(args: argparse.Namespace) -> int:
+    from bot.pictures import check_output, game_gif
     from bot.progress import progress_bar
     from bot.replay import replay, vision_reader
     from bot.report import emit
+
+    gif = check_output(args.gif, (".gif",)) if args.gif else None
 
     reader = vision_reader(args.skin) if args.skin else None
     with progress_bar(None, "re-reading frames") as bar:
@@ -227,6 +246,9 @@ def _run_replay(args: argparse.Namespace) -> int:
         f" {s['latency_ms_median']:.1f} ms; reading today {s['read_ms_median']:.1f} ms a frame",
     ]
     lines += [f"mismatch {m['frame']}: {m['message']}" for m in s["first_mismatches"]]
+    if gif is not None:
+        s.update(game_gif(args.directory, gif, args.game))
+        lines.append(f"gif of game {s['game']} ({s['frames']} frames): {gif}")
     emit(s, lines, args.json)
     return 1 if s["mismatches"] else 0
 

@@ -95,3 +95,12 @@ def add_recording_options(p: argparse.ArgumentParser) -> None:
         help="with --record: disk budget for frames; the oldest games' frames are dropped"
         " first, every game's events stay (default 2)",
     )
+
+
+def add_plot_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--plot",
+        metavar="OUT.png",
+        help="at the end, draw the win rate game by game with its 95 %% interval (for long"
+        " --hours runs)",
+    )
