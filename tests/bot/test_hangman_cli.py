@@ -116,6 +116,25 @@ def test_bench_can_weigh_words_by_a_prior(words, capsys):
     for name in ("expected", "greedy"):
         assert 0.0 <= weighted[name]["win_rate"] <= 1.0
         assert 0.0 <= weighted[name]["mean_misses"] <= 7.0
+    # The weighted greedy figures again, by hand: each word's misses from `hangman hardest`
+    # (greedy plays each length on its own), weighed by wordfreq, a loss at the 7th miss.
+    from solvers.hangman.priors import wordfreq_weights
+
+    misses = {}
+    for length in (6, 7):
+        argv = ["hangman", "hardest", "--strategy", "greedy", "--prior", "wordfreq"]
+        argv += ["--length", str(length), "--top", "1000", "--dictionary", str(words), "--json"]
+        assert main(argv) == 0
+        misses.update({h["word"]: h["misses"] for h in _json(capsys.readouterr().out)["hardest"]})
+    assert sorted(misses) == sorted(words.read_text().split())
+    names = sorted(misses)
+    weight = dict(zip(names, wordfreq_weights(names).tolist(), strict=True))
+    total = sum(weight.values())
+    rate = sum(weight[w] for w in names if misses[w] < 7) / total
+    played = sum(weight[w] * min(misses[w], 7) for w in names) / total
+    assert weighted["greedy"]["win_rate"] == pytest.approx(rate)
+    assert weighted["greedy"]["mean_misses"] == pytest.approx(played)
+    assert summary["baseline_summary"]["wins"] == sum(m < 7 for m in misses.values())
 
 
 def test_equal_weights_give_the_plain_figures():
