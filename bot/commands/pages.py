@@ -71,3 +71,51 @@ COMMANDS: list[Command] = [
         "two input styles chosen by URL parameters, which this command lists.",
     ),
 ]
+
+
+# ----- gamebot serve erudit -------------------------------------------------------------------
+def _run_serve_erudit(args: argparse.Namespace) -> int:
+    import threading
+
+    from bot.errors import GamebotError
+    from bot.pages.erudit_config import describe_parameters
+    from bot.pages.erudit_game import EruditGames
+    from bot.pages.server import PageServer
+
+    if not 0 <= args.port <= 65535:
+        raise GamebotError(f"--port {args.port} is not a port number (0..65535)")
+    games = EruditGames()
+    games.preload("erudit")
+    server = PageServer("erudit", games, port=args.port).start()
+    try:
+        if args.print_url:
+            print(server.url(), flush=True)
+        else:
+            print(f"Erudit page: {server.url()}")
+            print(f"English Scrabble: {server.url(rules='scrabble-en')}")
+            print(f"for example: {server.url(theme='wood', input='click', level='easy')}")
+            print("URL parameters:")
+            for line in describe_parameters():
+                print(line)
+            print("serving until Ctrl+C", flush=True)
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        if not args.print_url:
+            print("stopped", file=sys.stderr)
+    finally:
+        server.stop()
+    return 0
+
+
+COMMANDS.append(
+    Command(
+        "serve",
+        "erudit",
+        "the project's Erudit / Scrabble page against our engine (2 themes, drag or click)",
+        _configure_serve_balda,
+        _run_serve_erudit,
+        description="Serve the project's own Erudit (Russian) or Scrabble (English) page on "
+        "127.0.0.1 until Ctrl+C: a computer opponent on our engine (easy, medium, hard), two "
+        "themes and two input styles chosen by URL parameters, which this command lists.",
+    )
+)
