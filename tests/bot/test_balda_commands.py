@@ -10,6 +10,7 @@ import pytest
 from bot.cli import build_parser
 from bot.commands import balda
 from bot.errors import GamebotError
+from bot.stats import wilson_interval
 from solvers.balda import BaldaState
 from solvers.words import russian_nouns
 
@@ -128,6 +129,19 @@ def test_bench_prints_the_figures(words_file, capsys):
     assert summary["games"] == 2 and summary["positions"] == 3
     assert summary["oracle_mismatches"] == 0
     assert summary["ci95_low"] <= summary["win_rate"] <= summary["ci95_high"]
+    # Values tied to the input, not just keys (self-play at 0.03 s a move depends on load, so
+    # its outcome is not pinned): the options come back, the word count is the file's, the
+    # games' outcomes add up and the rate and interval follow from them.
+    listed = [w for w in words_file.read_text(encoding="utf-8").split("\n") if w and w[0] != "#"]
+    assert summary["words"] == len(listed) and summary["lang"] == "ru"
+    assert (summary["size"], summary["seed"], summary["time_per_move"]) == (5, 1, 0.03)
+    assert summary["oracle_positions"] == 1 and summary["depth_positions"] == 1
+    assert summary["wins"] + summary["draws"] + summary["losses"] == 2
+    assert summary["win_rate"] == pytest.approx(summary["wins"] / 2)
+    low, high = wilson_interval(summary["wins"], 2)
+    assert (summary["ci95_low"], summary["ci95_high"]) == pytest.approx((low, high))
+    assert 1 <= summary["search_depth_min"] <= summary["search_depth_median"]
+    assert summary["moves_per_position_median"] > 0
 
 
 def test_bad_position_names_the_file(tmp_path, words_file, capsys):
