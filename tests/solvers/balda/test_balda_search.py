@@ -125,10 +125,10 @@ def test_endgame_is_solved_exactly(dense, seed):
 def test_three_cell_endgames_are_solved_exactly(dense):
     for seed in range(3):
         state = random_position(dense, random.Random(seed), 17)
-        assert state.empty_count == 3
+        assert state.empty_count == 3, f"seed {seed}"
         result = search(state, dense, seconds=1e9)
-        assert result.exact and result.depth == 3
-        assert result.value == minimax(state, dense, 3)
+        assert result.exact and result.depth == 3, f"seed {seed}"
+        assert result.value == minimax(state, dense, 3), f"seed {seed}"
 
 
 def test_depth_one_plays_the_longest_word(russian):

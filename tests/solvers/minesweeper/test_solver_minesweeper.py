@@ -53,7 +53,7 @@ def test_guess_probability_is_the_cells_exact_probability():
 
 @pytest.mark.parametrize(
     ("rules", "cell"),
-    [(FirstClick.SAFE, (0, 0)), (FirstClick.XP, (0, 0)), (FirstClick.OPENING, (3, 3))],
+    [(FirstClick.SAFE, (0, 0)), (FirstClick.XP, (15, 29)), (FirstClick.OPENING, (3, 3))],
 )
 def test_first_click_follows_the_rule(rules, cell):
     decision = Solver(rules).decide(Board.unknown(16, 30), 99)
@@ -86,7 +86,7 @@ def test_plan_without_certain_moves_is_one_guess():
 def test_whole_games_finish_and_mostly_win(level):
     lv = LEVELS[level]
     solver = Solver()
-    wins = 0
+    lost = []
     for seed in range(30):
         game = Game(lv, FirstClick.SAFE, seed=seed)
         while not game.over:
@@ -94,8 +94,10 @@ def test_whole_games_finish_and_mostly_win(level):
                 game.apply(d.move)
                 if game.over:
                     break
-        wins += game.status is Status.WON
-    assert wins >= {"beginner": 22, "intermediate": 15}[level]
+        if game.status is not Status.WON:
+            lost.append(seed)
+    wins = 30 - len(lost)
+    assert wins >= {"beginner": 22, "intermediate": 15}[level], f"lost seeds {lost}"
 
 
 def test_move_text_of_decisions_round_trips():
