@@ -24,7 +24,7 @@ class OptionalBuildExt(build_ext):
 
 
 ENGINE = "solvers/minesweeper/csrc/"
-SOURCES = ["module.c", "frontier.c", "count.c", "solve.c", "summary.c"]
+SOURCES = ["module.c", "frontier.c", "count.c", "solve.c", "summary.c", "xp.c"]
 setup(
     ext_modules=[
         Extension(

@@ -28,6 +28,7 @@ class BenchSpec:
     seed: int
     first_inset: int | None = None
     guess: GuessConfig = field(default_factory=GuessConfig)
+    first_cell: tuple[int, int] | None = None  # the first click's cell (negative: from the end)
 
 
 @dataclass
@@ -38,6 +39,7 @@ class GameResult:
     call_ms: list[float]  # solver time of each plan() call
     guesses: list[tuple[float, bool]]  # (predicted mine probability, was a mine)
     cpu_s: float = 0.0  # CPU time of the whole game (solver and simulator), load-independent
+    index: int = -1  # the game's number in its run (its layout's seed is game_seed(seed, index))
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -65,12 +67,13 @@ def play_game(spec: BenchSpec, index: int, solver: Solver | None = None) -> Game
             if game.over:
                 break
     cpu = time.process_time() - cpu_start
-    return GameResult(game.status is Status.WON, calls, guesses, cpu)
+    return GameResult(game.status is Status.WON, calls, guesses, cpu, index)
 
 
 def make_solver(spec: BenchSpec) -> Solver:
     solver = Solver(spec.rules, seed=spec.seed)
     solver.first_inset = spec.first_inset
+    solver.first_cell = spec.first_cell
     solver.guess_config = spec.guess
     return solver
 

@@ -62,6 +62,7 @@ def bench(args: argparse.Namespace) -> int:
         args.seed,
         args.first,
         GuessConfig(lookahead=not args.no_lookahead),
+        args.first_cell,
     )
     results: list[GameResult] = []
     start = time.perf_counter()
@@ -86,6 +87,7 @@ def bench(args: argparse.Namespace) -> int:
         "engine": "C" if engine.COMPILED else "python",
         "lookahead": not args.no_lookahead,
         "first_inset": args.first,
+        "first_cell": list(args.first_cell) if args.first_cell else None,
         "games": n,
         "wins": wins,
         "win_rate": wins / n,
@@ -100,7 +102,7 @@ def bench(args: argparse.Namespace) -> int:
         "cpu_ms_per_game": 1000 * sum(r.cpu_s for r in results) / n,
     }
     lines = [
-        f"{level.name} ({size}), {args.rules} first click, seed {args.seed}:"
+        f"{level.name} ({size}), {args.rules} first click{_where(args)}, seed {args.seed}:"
         f" {wins} / {n} won = {100 * wins / n:.2f} %"
         f" (95 % CI {100 * low:.2f}-{100 * high:.2f} %)",
         f"speed: {n / elapsed:.2f} games/s with {args.jobs} job(s), {elapsed:.1f} s;"
@@ -117,6 +119,12 @@ def bench(args: argparse.Namespace) -> int:
         lines.append(f"calibration plot written to {args.calibration_plot}")
     emit(summary, lines, args.json)
     return 0
+
+
+def _where(args: argparse.Namespace) -> str:
+    if args.first_cell:
+        return " at ({}, {})".format(*args.first_cell)
+    return f" {args.first} in" if args.first is not None else ""
 
 
 MIN_GUESSES = 100  # a decile with fewer guesses is reported as too small to judge

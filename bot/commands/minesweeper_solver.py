@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from bot.commands import Command
 from bot.commands.options import add_json, named_input, positive_int, read_input
@@ -89,16 +90,118 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
         help="open the first click K cells in from the top-left corner (default: per rule)",
     )
     p.add_argument(
+        "--first-cell",
+        type=cell_arg,
+        metavar="R,C",
+        help="open the first click at row R, column C (negative: from the bottom / right edge)",
+    )
+    p.add_argument(
         "--no-lookahead",
         action="store_true",
         help="guess the safest cell only (the exact-probability baseline)",
     )
 
 
+def cell_arg(text: str) -> tuple[int, int]:
+    """An argparse type: ``R,C`` (either may be negative, counting from the far edge)."""
+    try:
+        r, c = (int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a cell is ROW,COL (e.g. 0,-1), not {text!r}") from None
+    return r, c
+
+
 def _run_bench(args: argparse.Namespace) -> int:
     from bot.bench_minesweeper_report import bench
 
     return bench(args)
+
+
+# corners, the cells next to the XP relocation's (0, 0), three in from a corner, the centre
+FIRST_CANDIDATES = "0,0 0,1 1,0 1,1 0,-1 -1,0 -1,-1 -4,-4 8,15"
+
+
+def _configure_first(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--level", default="expert", help="beginner, intermediate, expert or ROWSxCOLS/MINES"
+    )
+    p.add_argument(
+        "--rules",
+        choices=["safe", "xp", "opening", "none"],
+        default="xp",
+        help="first-click rule (default: xp; xp and none play the same layouts for every cell)",
+    )
+    p.add_argument(
+        "--cells",
+        default=FIRST_CANDIDATES,
+        help=f"candidate first-click cells, R,C separated by spaces (default: {FIRST_CANDIDATES})",
+    )
+    p.add_argument(
+        "--reference",
+        type=cell_arg,
+        metavar="R,C",
+        help="the cell the others are paired against (default: the rule's first click)",
+    )
+    p.add_argument("--games", type=positive_int, default=2000, help="games per cell (default 2000)")
+    p.add_argument("--seed", type=int, default=1, help="run seed; game i uses its own seed")
+    p.add_argument("--jobs", type=positive_int, default=1, help="worker processes (default: 1)")
+    p.add_argument(
+        "--save",
+        type=Path,
+        default=Path("out/first-click"),
+        metavar="DIR",
+        help="keep each cell's outcomes here and reuse them (default: out/first-click)",
+    )
+    add_json(p)
+
+
+def _run_first(args: argparse.Namespace) -> int:
+    from bot.bench_first_click import play, table
+    from bot.progress import progress_bar
+    from bot.report import emit
+    from solvers.minesweeper.opening import first_click, place
+    from solvers.minesweeper.rules import FirstClick, Level
+
+    level, rules = Level.parse(args.level), FirstClick(args.rules)
+    cells: dict[tuple[int, int], tuple[int, int]] = {}  # on the board -> as asked
+    for text in args.cells.split():
+        cell = cell_arg(text)
+        cells.setdefault(place(cell, level.rows, level.cols), cell)
+    reference = place(
+        args.reference or first_click(level.rows, level.cols, rules), level.rows, level.cols
+    )
+    cells.setdefault(reference, reference)
+    with progress_bar(args.games * len(cells), f"{level.name} first clicks") as bar:
+        played = [
+            play(level, rules, args.seed, cell, args.games, args.jobs, args.save, bar.advance)
+            for cell in cells.values()
+        ]
+    ref = next(c for c in played if c.on_board == reference)
+    rows = table(played, ref)
+    lines = [
+        f"{level.name}, {rules.value} rule, seed {args.seed}: first-click cells on the same"
+        f" {args.games} layouts, paired against ({ref.on_board[0]}, {ref.on_board[1]})",
+        "  cell       games    wins  win rate  95 % CI          vs ref (pp)  95 % CI",
+    ]
+    for row in rows:
+        low, high = row["ci95"]
+        vs = row["vs_reference"]
+        dlow, dhigh = vs["ci95"]
+        lines.append(
+            f"  {str(tuple(row['cell'])):9s} {row['games']:6d} {row['wins']:7d}"
+            f"  {100 * row['win_rate']:6.2f} %  {100 * low:5.2f}-{100 * high:5.2f} %"
+            f"   {100 * vs['difference']:+6.2f}      {100 * dlow:+5.2f} to {100 * dhigh:+5.2f}"
+        )
+    summary = {
+        "level": level.name,
+        "rules": rules.value,
+        "seed": args.seed,
+        "games": args.games,
+        "reference": list(ref.on_board),
+        "cells": rows,
+    }
+    emit(summary, lines, args.json)
+    return 0
 
 
 COMMANDS: list[Command] = [
@@ -119,5 +222,14 @@ COMMANDS: list[Command] = [
         _run_bench,
         "Plays N seeded simulated games and prints the win rate with its 95 % confidence "
         "interval, games per second and solver time per decision (median, p99).",
+    ),
+    Command(
+        "bench",
+        "minesweeper-first",
+        "where to click first: candidate cells on the same seeded layouts, paired",
+        _configure_first,
+        _run_first,
+        "Plays the same seeded games from each candidate first-click cell and prints each "
+        "cell's win rate with its 95 % interval and its paired difference from a reference.",
     ),
 ]

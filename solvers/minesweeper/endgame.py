@@ -88,17 +88,48 @@ def enumerate_layouts(board: Board, mines: int, limit: int) -> tuple[list[int], 
     return covered, out
 
 
+def xp_weights(board: Board, covered: list[int], layouts: list[int], click: int) -> list[int]:
+    """Each layout's weight under the XP rule: 1 + its run of mines along the relocation chain
+    (``relocation``); all 1 when the chain is empty."""
+    from solvers.minesweeper.relocation import xp_chain
+
+    chain = xp_chain(board, click)
+    bit = {j: k for k, j in enumerate(covered)}
+    steps = [bit.get(x) for x in chain]  # None: a known mine, always part of the run
+    out = []
+    for m in layouts:
+        run = 0
+        for k in steps:
+            if k is not None and not m >> k & 1:
+                break
+            run += 1
+        out.append(1 + run)
+    return out
+
+
 def solve_endgame(
-    board: Board, mines: int, limit: int = MAX_LAYOUTS, max_nodes: int = MAX_NODES
+    board: Board,
+    mines: int,
+    limit: int = MAX_LAYOUTS,
+    max_nodes: int = MAX_NODES,
+    xp_click: int | None = None,
 ) -> Decision[Move] | None:
-    """The move that maximises the chance to win, or None if too big to search."""
+    """The move that maximises the chance to win, or None if too big to search.
+
+    ``xp_click``: the XP rule's first click; its relocation makes some layouts likelier.
+    """
     listed = enumerate_layouts(board, mines, limit)
     if listed is None:
         return None
     covered, layouts = listed
     if len(layouts) < 2:
         return None
-    search = _Search(board, covered, layouts, max_nodes)
+    weights = None
+    if xp_click is not None:
+        weights = xp_weights(board, covered, layouts, xp_click)
+        if all(w == 1 for w in weights):
+            weights = None
+    search = _Search(board, covered, layouts, max_nodes, weights)
     try:
         win, cell = search.best(frozenset(range(len(layouts))))
     except _Budget:
@@ -106,7 +137,10 @@ def solve_endgame(
     if cell is None:
         return None
     j = covered[cell]
-    mine_share = sum(1 for m in layouts if m >> cell & 1) / len(layouts)
+    every = frozenset(range(len(layouts)))
+    mine_share = search.size(frozenset(s for s in every if layouts[s] >> cell & 1)) / search.size(
+        every
+    )
     return Decision(
         Move.open(*divmod(j, board.cols)),
         "endgame",
@@ -117,13 +151,21 @@ def solve_endgame(
 
 
 class _Search:
-    def __init__(self, board: Board, covered: list[int], layouts: list[int], max_nodes: int):
+    def __init__(
+        self,
+        board: Board,
+        covered: list[int],
+        layouts: list[int],
+        max_nodes: int,
+        weights: list[int] | None = None,
+    ):
         nbrs = neighbour_table(board.rows, board.cols)
         local = {j: k for k, j in enumerate(covered)}
         self.n = len(covered)
         self.layouts = layouts
         self.nodes = max_nodes
         self.memo: dict[frozenset[int], tuple[float, int | None]] = {}
+        self.weights = weights  # None: every layout equally likely
         flagged = [sum(1 for j in nbrs[c] if board.cells[j] in KNOWN_MINE) for c in covered]
         near = [[local[j] for j in nbrs[c] if j in local] for c in covered]
         # value[k][s]: the number cell k shows in layout s (meaningless where k is a mine)
@@ -131,6 +173,19 @@ class _Search:
             [flagged[k] + sum(m >> q & 1 for q in near[k]) for m in layouts]
             for k in range(self.n)
         ]
+
+    def size(self, sols: frozenset[int]) -> int:
+        """How likely a set of layouts is, in layouts (weighted under the XP rule)."""
+        if self.weights is None:
+            return len(sols)
+        w = self.weights
+        return sum(w[s] for s in sols)
+
+    def _safe_size(self, sols: frozenset[int], k: int) -> int:
+        layouts, w = self.layouts, self.weights
+        if w is None:
+            return sum(1 for s in sols if not layouts[s] >> k & 1)
+        return sum(w[s] for s in sols if not layouts[s] >> k & 1)
 
     def best(self, sols: frozenset[int]) -> tuple[float, int | None]:
         """(chance to win from this set of layouts, cell to open now)."""
@@ -149,22 +204,22 @@ class _Search:
             inter &= self.layouts[s]
         free = [k for k in range(self.n) if not union >> k & 1]
         parts = self._split(sols, free)
+        size = self.size
         if len(parts) > 1:
-            total = sum(len(p) * self.best(p)[0] for p in parts) / len(sols)
+            total = sum(size(p) * self.best(p)[0] for p in parts) / size(sols)
             result: tuple[float, int | None] = (total, None)
             self.memo[sols] = result
             return result
         undecided = [k for k in range(self.n) if union >> k & 1 and not inter >> k & 1]
-        ranked = sorted(
-            undecided, key=lambda k: -sum(1 for s in sols if not self.layouts[s] >> k & 1)
-        )
+        ranked = sorted(undecided, key=lambda k: -self._safe_size(sols, k))
         best_win, best_cell = 0.0, ranked[0]
+        whole = size(sols)
         for k in ranked:
             safe = frozenset(s for s in sols if not self.layouts[s] >> k & 1)
-            if len(safe) / len(sols) <= best_win:
+            if size(safe) / whole <= best_win:
                 break  # sorted by safety: no later cell can do better
             parts = self._split(safe, [k])
-            win = sum(len(p) * self.best(p)[0] for p in parts) / len(sols)
+            win = sum(size(p) * self.best(p)[0] for p in parts) / whole
             if win > best_win:
                 best_win, best_cell = win, k
         result = (best_win, best_cell)

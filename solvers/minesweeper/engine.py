@@ -24,25 +24,40 @@ except ImportError:
 COMPILED = _engine is not None
 
 
-def analyse(board: Board, mines: int) -> Analysis:
-    """Exact probabilities of ``board`` (flags are mines) given ``mines`` in the whole game."""
+def analyse(board: Board, mines: int, xp_click: int | None = None) -> Analysis:
+    """Exact probabilities of ``board`` (flags are mines) given ``mines`` in the whole game.
+
+    ``xp_click``: the flat index of the first click under the XP rule, whose relocated mine
+    makes the layouts unequally likely (``relocation``); None for equally likely layouts.
+    """
     if _engine is None:
-        return analyse_python(board, mines)
+        return _python(board, mines, xp_click)
     probs, log_solutions, interior, dead = _engine.analyse(
-        bytes(board.cells), board.rows, board.cols, mines
+        bytes(board.cells), board.rows, board.cols, mines, -1 if xp_click is None else xp_click
     )
     if probs is None:
-        return analyse_python(board, mines)  # raises BoardError naming the cells
+        return _python(board, mines, xp_click)  # raises BoardError naming the cells
     return Analysis(board.rows, board.cols, probs, log_solutions, interior, tuple(dead))
 
 
-def outcome(board: Board, mines: int, compiled: bool = True) -> Outcome | None:
+def outcome(
+    board: Board, mines: int, compiled: bool = True, xp_click: int | None = None
+) -> Outcome | None:
     """A what-if board summarised for the look-ahead, or None when no layout fits it."""
     if _engine is not None and compiled:
-        out = _engine.outcome(bytes(board.cells), board.rows, board.cols, mines)
+        click = -1 if xp_click is None else xp_click
+        out = _engine.outcome(bytes(board.cells), board.rows, board.cols, mines, click)
         return None if out is None else Outcome(*out)
     try:
-        a = analyse_python(board, mines)
+        a = _python(board, mines, xp_click)
     except BoardError:
         return None
     return summarise(board, a.probs, a.dead, a.log_solutions)
+
+
+def _python(board: Board, mines: int, xp_click: int | None) -> Analysis:
+    if xp_click is None:
+        return analyse_python(board, mines)
+    from solvers.minesweeper.relocation import analyse_xp_python
+
+    return analyse_xp_python(board, mines, xp_click)

@@ -55,9 +55,17 @@ class Candidate:
 
 
 def choose_guess(
-    board: Board, mines: int, analysis: Analysis, config: GuessConfig = DEFAULT
+    board: Board,
+    mines: int,
+    analysis: Analysis,
+    config: GuessConfig = DEFAULT,
+    xp_click: int | None = None,
 ) -> Decision[Move]:
-    """The best guess on a board with every certain mine flagged and no certain-safe cell."""
+    """The best guess on a board with every certain mine flagged and no certain-safe cell.
+
+    ``xp_click``: the XP rule's first click, when ``analysis`` was weighted by its relocation
+    (the what-if boards are weighted the same way, so their chances add up).
+    """
     cells, probs = board.cells, analysis.probs
     nbrs = neighbour_table(board.rows, board.cols)
     covered = [i for i, v in enumerate(cells) if v in COVERED]
@@ -89,7 +97,7 @@ def choose_guess(
     cands.sort(key=lambda c: -c.safety)
     best: Candidate | None = None
     for c in cands:
-        _look_ahead(board, mines, analysis, c, nbrs, config, best)
+        _look_ahead(board, mines, analysis, c, nbrs, config, best, xp_click)
         if c.pruned or c.dead:
             continue
         if best is None or c.score > best.score:
@@ -132,6 +140,7 @@ def _look_ahead(
     nbrs: tuple[tuple[int, ...], ...],
     config: GuessConfig,
     best: Candidate | None,
+    xp_click: int | None = None,
 ) -> None:
     """Score ``cand``: chance of each number it may show times the best next safety."""
     cells = list(board.cells)
@@ -142,7 +151,9 @@ def _look_ahead(
             cand.pruned = True
             return
         cells[cand.cell] = value
-        after = engine.outcome(Board(board.rows, board.cols, tuple(cells)), mines)
+        after = engine.outcome(
+            Board(board.rows, board.cols, tuple(cells)), mines, xp_click=xp_click
+        )
         if after is None:
             continue
         chance = math.exp(after.log_solutions - analysis.log_solutions)

@@ -15,7 +15,7 @@ from math import comb
 
 import numpy as np
 
-from solvers.minesweeper.counting import count_component
+from solvers.minesweeper.counting import Counts, count_component
 from solvers.minesweeper.frontier import KNOWN_MINE, Frontier, build_frontier
 from solvers.minesweeper.state import Board, BoardError
 
@@ -38,27 +38,11 @@ class Analysis:
 def analyse_python(board: Board, mines: int, frontier: Frontier | None = None) -> Analysis:
     """Exact probabilities in pure Python (big integers): slow on big boards, never wrong."""
     f = frontier if frontier is not None else build_frontier(board, mines)
-    counts = []
-    for comp in f.components:
-        c = count_component(f, comp)
-        if not c:
-            cells = sorted({f.witnesses[w].cell for w in comp.witnesses})
-            names = ", ".join(f.name(i) for i in cells)
-            raise BoardError(
-                f"the numbers at {names} contradict each other",
-                tuple(divmod(i, f.cols) for i in cells),
-            )
-        counts.append(c)
+    counts = component_counts(f)
     n_int = len(f.interior)
     left = f.mines_left
     # distribution of frontier mine totals over all components, convolved
-    prefix: list[dict[int, int]] = [{0: 1}]
-    for c in counts:
-        prefix.append(_convolve(prefix[-1], {m: w for m, (w, _) in c.items()}))
-    suffix: list[dict[int, int]] = [{0: 1}]
-    for c in reversed(counts):
-        suffix.append(_convolve(suffix[-1], {m: w for m, (w, _) in c.items()}))
-    suffix.reverse()
+    prefix, suffix = convolve_all(counts)
 
     def fill(k: int) -> int:
         return comb(n_int, left - k) if 0 <= left - k <= n_int else 0
@@ -74,7 +58,7 @@ def analyse_python(board: Board, mines: int, frontier: Frontier | None = None) -
         if v in KNOWN_MINE:
             probs[i] = 1.0
     for idx, (comp, c) in enumerate(zip(f.components, counts, strict=True)):
-        others = _convolve(prefix[idx], suffix[idx + 1])
+        others = convolve(prefix[idx], suffix[idx + 1])
         rest = {m: sum(w * fill(m + k) for k, w in others.items()) for m in c}
         for local, b in enumerate(comp.boxes):
             num = sum(t[local] * rest[m] for m, (_, t) in c.items())
@@ -94,7 +78,36 @@ def analyse_python(board: Board, mines: int, frontier: Frontier | None = None) -
     return Analysis(f.rows, f.cols, probs, math.log(total), interior_p, dead)
 
 
-def _convolve(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
+def component_counts(f: Frontier) -> list[Counts]:
+    """Each component's layouts by mine total; a component with none raises BoardError."""
+    counts = []
+    for comp in f.components:
+        c = count_component(f, comp)
+        if not c:
+            cells = sorted({f.witnesses[w].cell for w in comp.witnesses})
+            names = ", ".join(f.name(i) for i in cells)
+            raise BoardError(
+                f"the numbers at {names} contradict each other",
+                tuple(divmod(i, f.cols) for i in cells),
+            )
+        counts.append(c)
+    return counts
+
+
+def convolve_all(counts: list[Counts]) -> tuple[list[dict[int, int]], list[dict[int, int]]]:
+    """Prefix and suffix products of the components' mine-total distributions: ``prefix[i]``
+    covers components before ``i``, ``suffix[i]`` those from ``i`` on."""
+    prefix: list[dict[int, int]] = [{0: 1}]
+    for c in counts:
+        prefix.append(convolve(prefix[-1], {m: w for m, (w, _) in c.items()}))
+    suffix: list[dict[int, int]] = [{0: 1}]
+    for c in reversed(counts):
+        suffix.append(convolve(suffix[-1], {m: w for m, (w, _) in c.items()}))
+    suffix.reverse()
+    return prefix, suffix
+
+
+def convolve(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
     out: dict[int, int] = {}
     for i, x in a.items():
         for j, y in b.items():

@@ -20,8 +20,9 @@ from solvers.minesweeper.fifty import find_fifty_fifty
 from solvers.minesweeper.frontier import COVERED, KNOWN_MINE, build_frontier
 from solvers.minesweeper.guess import GuessConfig, choose_guess
 from solvers.minesweeper.moves import Move
-from solvers.minesweeper.opening import first_click
+from solvers.minesweeper.opening import first_click, place
 from solvers.minesweeper.probability import Analysis
+from solvers.minesweeper.relocation import is_open
 from solvers.minesweeper.rules import FirstClick
 from solvers.minesweeper.state import Board, BoardError, Cell
 
@@ -40,6 +41,8 @@ class Solver:
         self.rules = rules
         self.rng = random.Random(seed)
         self.first_inset: int | None = None  # benchmarks try other first clicks with this
+        self.first_cell: tuple[int, int] | None = None  # ... or this (negative: from the end)
+        self._clicked: int | None = None  # flat index of this game's first click
         self.guess_config = GuessConfig()
         self.endgame_layouts = MAX_LAYOUTS  # exhaustive search below this many layouts
         self.endgame_nodes = MAX_NODES
@@ -80,17 +83,31 @@ class Solver:
         flag_moves = self._flags(sure, board, flags)
         if flag_moves:
             return flag_moves
-        analysis = self._refresh(marked, analysis, sure, mines)
+        plain = self._refresh(marked, analysis, sure, mines)
         flagged = _with_mines(board, sure)
+        # certainties are the same under every rule; the XP relocation only moves the odds
+        xp = self.xp_click(flagged)
+        analysis = plain if xp is None else engine.analyse(flagged, mines, xp)
         pair = find_fifty_fifty(flagged, build_frontier(flagged, mines))
         if pair is not None and abs(analysis.probs[pair[0]] - 0.5) < 1e-9:
             move = Move.open(*divmod(pair[0], board.cols))
             return [Decision(move, "fifty-fifty", _FIFTY_REASON, analysis.probs[pair[0]])]
-        if analysis.log_solutions <= math.log(self.endgame_layouts + 0.5):
-            end = solve_endgame(flagged, mines, self.endgame_layouts, self.endgame_nodes)
+        if plain.log_solutions <= math.log(self.endgame_layouts + 0.5):
+            end = solve_endgame(flagged, mines, self.endgame_layouts, self.endgame_nodes, xp)
             if end is not None:
                 return [end]
-        return [choose_guess(flagged, mines, analysis, self.guess_config)]
+        return [choose_guess(flagged, mines, analysis, self.guess_config, xp)]
+
+    def xp_click(self, board: Board) -> int | None:
+        """Under the XP rule, the flat index of this game's first click if the board shows it
+        open (the one this solver made, else the rule's usual first cell); otherwise None."""
+        if self.rules is not FirstClick.XP:
+            return None
+        usual = self._first_cell(board.rows, board.cols)
+        for cell in (self._clicked, usual[0] * board.cols + usual[1]):
+            if cell is not None and 0 <= cell < len(board.cells) and is_open(board.cells[cell]):
+                return cell
+        return None
 
     def _refresh(self, marked: Board, analysis: Analysis, sure: set[int], mines: int) -> Analysis:
         """The analysis of the board with every certain mine marked (same figures)."""
@@ -98,10 +115,16 @@ class Solver:
             return analysis
         return engine.analyse(_with_mines(marked, sure), mines)
 
+    def _first_cell(self, rows: int, cols: int) -> tuple[int, int]:
+        if self.first_cell is not None:
+            return place(self.first_cell, rows, cols)
+        return first_click(rows, cols, self.rules, self.first_inset)
+
     def _first(self, board: Board, mines: int) -> Decision[Move]:
-        r, c = first_click(board.rows, board.cols, self.rules, self.first_inset)
+        r, c = self._first_cell(board.rows, board.cols)
         if board.cells[r * board.cols + c] not in COVERED:
             r, c = next(divmod(i, board.cols) for i, v in enumerate(board.cells) if v in COVERED)
+        self._clicked = r * board.cols + c
         covered = board.count(Cell.UNKNOWN, Cell.QUESTION)
         left = mines - board.count(Cell.FLAG, Cell.MINE, Cell.EXPLODED)
         p = 0.0 if self.rules is not FirstClick.NONE else left / max(1, covered)

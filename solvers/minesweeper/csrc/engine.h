@@ -78,4 +78,26 @@ typedef struct {
 int ms_count_component(const MsAnalysis *a, const int *boxes, int nb, MsCounts *out);
 void ms_counts_free(MsCounts *c);
 
+/* Every component counted and convolved: all[k] is the number of frontier layouts with k mines
+   (scaled by exp(logscale)); pre/suf are the products before and after each component. */
+typedef struct {
+    int ncomp, len;
+    int *members, *start;  /* boxes of component c: members[start[c] .. start[c + 1]) */
+    MsCounts *counts;
+    double *pre, *suf, *all;
+    int *plen, *sl;
+    double *tmp, *rest;    /* scratch for ms_frontier_probs */
+    double logscale;
+} MsSum;
+
+double ms_log_binom(int n, int k);
+int ms_sum_components(MsAnalysis *a, MsSum *s);
+void ms_sum_free(MsSum *s);
+/* frontier probabilities when k frontier mines leave g[k] interior fillings (total z) */
+void ms_frontier_probs(MsAnalysis *a, MsSum *s, const double *g, double z);
+/* probs: 1 for known mines, NaN elsewhere */
+void ms_fixed_probs(MsAnalysis *a, const unsigned char *cells);
+/* the XP rule's probabilities after the first click at `click` (see relocation.py) */
+int ms_solve_xp(MsAnalysis *a, const unsigned char *cells, int mines, int click);
+
 #endif

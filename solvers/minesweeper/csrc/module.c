@@ -8,20 +8,22 @@
    MS_NO_MEMORY). Returns a new reference, or NULL with a Python error set. */
 typedef PyObject *(*Reply)(const MsAnalysis *a, const unsigned char *cells, int rc);
 
-/* Parse (cells, rows, cols, mines), run the engine, answer with `reply`, free the analysis. */
+/* Parse (cells, rows, cols, mines[, xp_click]), run the engine, answer with `reply`, free the
+   analysis. xp_click >= 0: the XP rule's first click was that cell (see xp.c). */
 static PyObject *call(PyObject *args, Reply reply) {
     const unsigned char *cells;
     Py_ssize_t len;
-    int rows, cols, mines, rc;
+    int rows, cols, mines, rc, click = -1;
     MsAnalysis a;
-    if (!PyArg_ParseTuple(args, "y#iii", &cells, &len, &rows, &cols, &mines)) return NULL;
+    if (!PyArg_ParseTuple(args, "y#iii|i", &cells, &len, &rows, &cols, &mines, &click))
+        return NULL;
     if (rows < 1 || cols < 1 || len != (Py_ssize_t)rows * cols) {
         PyErr_SetString(PyExc_ValueError, "cells must hold rows * cols bytes");
         return NULL;
     }
     Py_BEGIN_ALLOW_THREADS
     rc = ms_build(&a, cells, rows, cols, mines);
-    if (rc == MS_OK) rc = ms_solve(&a, cells);
+    if (rc == MS_OK) rc = click >= 0 ? ms_solve_xp(&a, cells, mines, click) : ms_solve(&a, cells);
     Py_END_ALLOW_THREADS
     PyObject *out = rc == MS_NO_MEMORY ? PyErr_NoMemory() : reply(&a, cells, rc);
     ms_free(&a);
@@ -70,10 +72,10 @@ static PyObject *outcome(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"analyse", analyse, METH_VARARGS,
-     "analyse(cells, rows, cols, mines) -> (probs, log_solutions, interior_prob, dead_cells)"
-     " or (None, error_code, error_cell, 0)"},
+     "analyse(cells, rows, cols, mines[, xp_click]) -> (probs, log_solutions, interior_prob,"
+     " dead_cells) or (None, error_code, error_cell, 0)"},
     {"outcome", outcome, METH_VARARGS,
-     "outcome(cells, rows, cols, mines) -> (log_solutions, best_safety, second_safety,"
+     "outcome(cells, rows, cols, mines[, xp_click]) -> (log_solutions, best_safety, second_safety,"
      " safe_cells) over living cells, or None when no layout fits"},
     {NULL, NULL, 0, NULL},
 };
