@@ -158,6 +158,13 @@ def open_target(cfg: BaldaPlayConfig, profile: SiteProfile, stack: ExitStack) ->
         url = cfg.url
     log = cfg.out / "chromium.log"
     cfg.out.mkdir(parents=True, exist_ok=True)
+    letters = alphabet_of(cfg, profile)
+    if not letters.isascii() and sys.platform.startswith("linux"):
+        # Every letter gets its own key code before the browser reads the key map.
+        from bot.screens import x11_keys
+        from bot.virtual_display import is_private
+
+        x11_keys.mapper(lend_latin=is_private(os.environ.get("DISPLAY", ""))).assign(letters)
 
     def start() -> Any:
         target = browser.launch(url, profile, cfg.window, cfg.zoom, log=log)
@@ -167,6 +174,12 @@ def open_target(cfg: BaldaPlayConfig, profile: SiteProfile, stack: ExitStack) ->
     target = start()
     target.relaunch = start  # after a crash, the loop starts the browser again on the page
     return target
+
+
+def alphabet_of(cfg: BaldaPlayConfig, profile: SiteProfile) -> str:
+    from solvers.words.alphabet import alphabet_for
+
+    return alphabet_for(profile.language if cfg.target != "builtin" else cfg.lang)
 
 
 def make_player(cfg: BaldaPlayConfig, profile: SiteProfile) -> Any:

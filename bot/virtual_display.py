@@ -11,6 +11,13 @@ from pathlib import Path
 from bot.errors import GamebotError
 from bot.processes import stop_process
 
+_PRIVATE: set[str] = set()  # displays this process started: no person types on them
+
+
+def is_private(name: str) -> bool:
+    """Did this process start the display ``name`` (so its key map may be changed freely)?"""
+    return name in _PRIVATE
+
 
 def _free_display(start: int = 90) -> int:
     for n in range(start, start + 200):
@@ -67,6 +74,7 @@ class VirtualDisplay:
                     break
                 if Path(f"/tmp/.X11-unix/X{number}").exists():
                     self.number, self._proc = number, proc
+                    _PRIVATE.add(f":{number}")
                     self._old_display = os.environ.get("DISPLAY")
                     os.environ["DISPLAY"] = self.name
                     time.sleep(0.2)
@@ -78,6 +86,10 @@ class VirtualDisplay:
 
     def stop(self) -> None:
         if self._proc is not None:
+            from bot.screens import x11_keys
+
+            x11_keys.forget(self.name)
+            _PRIVATE.discard(self.name)
             stop_process(self._proc)
             self._proc = None
         if self._old_display is None:

@@ -10,9 +10,7 @@ setups; the scale between them is measured once, here, and nowhere else.
 from __future__ import annotations
 
 import os
-import shutil
 import struct
-import subprocess
 import sys
 import tempfile
 import time
@@ -159,28 +157,21 @@ class DesktopScreen:
             self._call(self._gui.hotkey, *keys)
 
     def type_text(self, text: str) -> None:
-        """ASCII through pyautogui; any other letter (Cyrillic...) through ``xdotool type`` on
-        X11, as pyautogui's keyboard knows only the US layout's characters."""
+        """ASCII through pyautogui; any other letter (Cyrillic...) through a key code of its
+        own on X11 (:mod:`bot.screens.x11_keys`), as pyautogui knows only the US layout."""
         if text.isascii():
             self._call(self._gui.write, text)
             return
         self.check_stop()
-        exe = shutil.which("xdotool") if sys.platform.startswith("linux") else None
-        if exe is None:
+        if not sys.platform.startswith("linux"):
             raise ScreenError(
-                f"cannot type {text!r} here: typing letters outside ASCII needs xdotool on X11"
-                " (Debian: apt install xdotool); or use a site whose profile picks letters on"
-                " the page's own palette"
+                f"cannot type {text!r} here: letters outside ASCII are typed on X11 only; use"
+                " a site style that picks letters on the page's own palette"
             )
-        done = subprocess.run(
-            [exe, "type", "--delay", "12", "--", text],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=False,
-        )
-        if done.returncode != 0:
-            raise ScreenError(f"xdotool could not type {text!r}: {done.stderr.strip()}")
+        from bot.screens import x11_keys
+        from bot.virtual_display import is_private
+
+        x11_keys.mapper(lend_latin=is_private(os.environ.get("DISPLAY", ""))).type(text)
 
     def drag(self, points: Sequence[Point], button: Button = Button.LEFT) -> None:
         """Press at the first point, pass through every other, release at the last. Each step
