@@ -143,10 +143,9 @@ def open_target(cfg: BaldaPlayConfig, profile: SiteProfile, stack: ExitStack) ->
         assert cfg.title is not None
         return browser.attach(cfg.title, profile)
     if cfg.target == "builtin":
-        from bot.pages.balda_game import BaldaGames
-        from bot.pages.server import PageServer
+        from bot.pages.child import ChildPageServer
 
-        server = stack.enter_context(PageServer("balda", BaldaGames()))
+        server = stack.enter_context(ChildPageServer("balda"))  # its own process: see there
         url = builtin_url(server, cfg, profile.style)
     elif cfg.serve is not None:
         from bot.pages.static import StaticServer
