@@ -38,6 +38,8 @@ DUPLICATE = 0.02
 SAMPLES = 12
 WEIGHT_ASPECT = 0.5
 WEIGHT_HEIGHT = 0.5
+#: Added when two glyphs have a different number of strokes (i and l, Ї and І, Ё and Е).
+WEIGHT_PARTS = 0.15
 BLUR = 0.7
 SHEET_COLS = 16
 
@@ -59,6 +61,7 @@ class Template:
     glyph: np.ndarray
     aspect: float
     height: float
+    parts: int = 1
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ class GlyphBank:
     site: str = ""
     templates: list[Template] = field(default_factory=list)
     plain_faces: list[tuple[int, int, int]] = field(default_factory=list)
-    _matrix: np.ndarray | None = field(default=None, init=False, repr=False)
+    _matrix: _Table | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.alphabet = "".join(dict.fromkeys(self.alphabet.upper()))
@@ -142,7 +145,7 @@ class GlyphBank:
         return GlyphBank(self.alphabet, self.site, keep, list(self.plain_faces))
 
     def _changed(self) -> None:
-        self._matrix = None
+        self._matrix = None  # templates were added or dropped: rebuild the arrays
 
     # ----- learning ---------------------------------------------------------------------
     def learn(
@@ -160,11 +163,13 @@ class GlyphBank:
         vec = features(ink.glyph)
         same = [t for t in self.templates if t.char == name and t.look == look]
         for t in same:
-            if self._distance(vec, ink.aspect, ink.height, t) < DUPLICATE:
+            if self._distance(vec, ink, t) < DUPLICATE:
                 return False
         if len(same) >= SAMPLES:
             self.templates.remove(same[0])
-        self.templates.append(Template(name, look, ink.glyph.copy(), ink.aspect, ink.height))
+        self.templates.append(
+            Template(name, look, ink.glyph.copy(), ink.aspect, ink.height, ink.parts)
+        )
         self._changed()
         return True
 
@@ -195,25 +200,24 @@ class GlyphBank:
 
     # ----- matching ---------------------------------------------------------------------
     @staticmethod
-    def _distance(vec: np.ndarray, aspect: float, height: float, t: Template) -> float:
+    def _distance(vec: np.ndarray, ink: CellInk, t: Template) -> float:
         g = float(np.sqrt(np.mean((features(t.glyph) - vec) ** 2)))
-        return g + _shape_penalty(aspect, height, t.aspect, t.height)
+        return g + _shape_penalty(ink, t)
 
-    def _table(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        if self._matrix is None:
-            if self.templates:
-                self._matrix = np.stack([features(t.glyph) for t in self.templates])
-            else:
-                self._matrix = np.zeros((0, GLYPH * GLYPH), np.float32)
-        aspects = np.log(np.array([t.aspect for t in self.templates], np.float64))
-        heights = np.log(np.array([t.height for t in self.templates], np.float64))
-        chars = np.array([t.char for t in self.templates])
-        return self._matrix, aspects, heights, chars
+    def _table(self) -> _Table:
+        if self._matrix is None or len(self._matrix.chars) != len(self.templates):
+            self._matrix = _Table.of(
+                [features(t.glyph) for t in self.templates],
+                [t.aspect for t in self.templates],
+                [t.height for t in self.templates],
+                [t.parts for t in self.templates],
+                [t.char for t in self.templates],
+            )
+        return self._matrix
 
     def distances(self, inks: Sequence[CellInk]) -> np.ndarray:
         """Distance of every glyph (rows) to every template (columns)."""
-        matrix, aspects, heights, _ = self._table()
-        return _distance_table(inks, matrix, aspects, heights)
+        return self._table().distances(inks)
 
     def widen(self, alphabet: str) -> None:
         """Allow the letters of ``alphabet`` too (one site, several languages)."""
@@ -226,7 +230,7 @@ class GlyphBank:
         only its letters compete (a bank holding Cyrillic А and Latin A reads either)."""
         if not inks:
             return []
-        _, _, _, chars = self._table()
+        chars = self._table().chars
         allowed = np.ones(len(chars), bool)
         if alphabet is not None and len(chars):
             allowed = np.isin(chars, list(alphabet.upper()))
@@ -279,7 +283,7 @@ class GlyphBank:
             "plain_faces": [list(c) for c in self.plain_faces],
             "templates": [
                 {"char": t.char, "look": t.look, "aspect": round(t.aspect, 5),
-                 "height": round(t.height, 5)}
+                 "height": round(t.height, 5), "parts": t.parts}
                 for t in self.templates
             ],
         }
@@ -326,43 +330,60 @@ class GlyphBank:
                 r, c = divmod(k, cols)
                 glyph = sheet[r * GLYPH : (r + 1) * GLYPH, c * GLYPH : (c + 1) * GLYPH].copy()
                 bank.templates.append(Template(char, str(e.get("look", "")), glyph,
-                                               float(e["aspect"]), float(e["height"])))
+                                               float(e["aspect"]), float(e["height"]),
+                                               int(e.get("parts", 1))))
         return bank
 
 
-def _distance_table(
-    inks: Sequence[CellInk], matrix: np.ndarray, aspects: np.ndarray, heights: np.ndarray
-) -> np.ndarray:
-    if not inks or not len(matrix):
-        return np.zeros((len(inks), len(matrix)), np.float64)
-    vecs = np.stack([features(i.glyph) for i in inks if i.glyph is not None])
-    sq = (
-        np.sum(vecs**2, axis=1)[:, None]
-        + np.sum(matrix**2, axis=1)[None, :]
-        - 2.0 * vecs @ matrix.T
-    )
-    rms = np.sqrt(np.maximum(sq, 0.0) / matrix.shape[1])
-    a = np.log(np.array([i.aspect for i in inks]))[:, None]
-    h = np.log(np.array([i.height for i in inks]))[:, None]
-    penalty = WEIGHT_ASPECT * np.abs(a - aspects[None, :])
-    penalty += WEIGHT_HEIGHT * np.minimum(np.abs(h - heights[None, :]), 0.5)
-    return rms + penalty
+@dataclass(frozen=True)
+class _Table:
+    """Templates as arrays, for comparing many glyphs at once."""
+
+    matrix: np.ndarray
+    aspects: np.ndarray
+    heights: np.ndarray
+    parts: np.ndarray
+    chars: np.ndarray
+
+    @classmethod
+    def of(cls, vecs: Sequence[np.ndarray], aspects: Sequence[float],
+           heights: Sequence[float], parts: Sequence[int], chars: Sequence[str]) -> _Table:
+        matrix = np.stack(vecs) if vecs else np.zeros((0, GLYPH * GLYPH), np.float32)
+        return cls(matrix, np.log(np.array(aspects, np.float64)),
+                   np.log(np.array(heights, np.float64)), np.array(parts, np.int64),
+                   np.array(list(chars), dtype=str))
+
+    def distances(self, inks: Sequence[CellInk]) -> np.ndarray:
+        if not inks or not len(self.matrix):
+            return np.zeros((len(inks), len(self.matrix)), np.float64)
+        vecs = np.stack([features(i.glyph) for i in inks if i.glyph is not None])
+        sq = (
+            np.sum(vecs**2, axis=1)[:, None]
+            + np.sum(self.matrix**2, axis=1)[None, :]
+            - 2.0 * vecs @ self.matrix.T
+        )
+        rms = np.sqrt(np.maximum(sq, 0.0) / self.matrix.shape[1])
+        a = np.log(np.array([i.aspect for i in inks]))[:, None]
+        h = np.log(np.array([i.height for i in inks]))[:, None]
+        p = np.array([i.parts for i in inks])[:, None]
+        penalty = WEIGHT_ASPECT * np.abs(a - self.aspects[None, :])
+        penalty += WEIGHT_HEIGHT * np.minimum(np.abs(h - self.heights[None, :]), 0.5)
+        penalty += WEIGHT_PARTS * (p != self.parts[None, :])
+        return rms + penalty
 
 
 def pairwise_distances(inks: Sequence[CellInk]) -> np.ndarray:
     """Distances between glyphs (all must hold one), as :meth:`GlyphBank.distances` measures."""
-    if not inks:
-        return np.zeros((0, 0), np.float64)
-    matrix = np.stack([features(i.glyph) for i in inks if i.glyph is not None])
-    aspects = np.log(np.array([i.aspect for i in inks], np.float64))
-    heights = np.log(np.array([i.height for i in inks], np.float64))
-    return _distance_table(inks, matrix, aspects, heights)
+    table = _Table.of([features(i.glyph) for i in inks if i.glyph is not None],
+                      [i.aspect for i in inks], [i.height for i in inks],
+                      [i.parts for i in inks], ["?"] * len(inks))
+    return table.distances(inks)
 
 
-def _shape_penalty(aspect: float, height: float, t_aspect: float, t_height: float) -> float:
-    a = abs(np.log(aspect) - np.log(t_aspect))
-    h = min(abs(np.log(height) - np.log(t_height)), 0.5)
-    return float(WEIGHT_ASPECT * a + WEIGHT_HEIGHT * h)
+def _shape_penalty(ink: CellInk, t: Template) -> float:
+    a = abs(np.log(ink.aspect) - np.log(t.aspect))
+    h = min(abs(np.log(ink.height) - np.log(t.height)), 0.5)
+    return float(WEIGHT_ASPECT * a + WEIGHT_HEIGHT * h + WEIGHT_PARTS * (ink.parts != t.parts))
 
 
 def _sheet(templates: Sequence[Template]) -> np.ndarray:

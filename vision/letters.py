@@ -114,7 +114,7 @@ class CellInk:
     ``glyph`` is the normalised ink picture (``GLYPH``×``GLYPH`` uint8, 255 = full ink), ``box``
     the ink's bounding box in frame pixels, ``aspect`` its width over height and ``height`` its
     height over the cell pitch (upper and lower case differ there). ``dark`` says the ink is
-    darker than the face.
+    darker than the face; ``parts`` counts its separate strokes (И 1, Й 2, Ы 2).
     """
 
     face: tuple[int, int, int]
@@ -124,6 +124,7 @@ class CellInk:
     height: float = 0.0
     dark: bool = True
     contrast: int = 0
+    parts: int = 1
 
     @property
     def empty(self) -> bool:
@@ -198,7 +199,7 @@ def ink_of(window: np.ndarray, pitch: float, origin: tuple[int, int] = (0, 0)) -
     face_grey = 0.114 * face[0] + 0.587 * face[1] + 0.299 * face[2]
     dark = bool(inked.size and float(np.mean(inked)) < face_grey)
     return CellInk(
-        face, glyph, box, (x1 - x0) / max(1, y1 - y0), (y1 - y0) / pitch, dark, top
+        face, glyph, box, (x1 - x0) / max(1, y1 - y0), (y1 - y0) / pitch, dark, top, len(keep)
     )
 
 
