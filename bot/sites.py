@@ -18,6 +18,14 @@ bot reads it and never needs code per site. Steps::
     {"do": "click-at", "cell": [5.4, 0]}     click a point given in cells from the grid's
                                              top-left cell (an icon without a label)
 
+Erudit/Scrabble moves are entered tile by tile, each step waiting for the last to show::
+
+    {"do": "drag-tile"}                      drag a rack tile onto its square
+    {"do": "click-tile"}, {"do": "click-square"}   click a rack tile, then its square
+    {"do": "pick-letter"}                    a wildcard's letter, on the page's letter dialog
+
+then ``submit``; ``exchange`` opens an exchange, the tiles are clicked, ``exchange-confirm``.
+
 Several input styles of one site (``styles``) share the rest of the profile.
 """
 
@@ -30,7 +38,17 @@ from typing import Any
 
 from bot.errors import GamebotError
 
-MOVE_STEPS = ("click-new-cell", "type-letter", "palette-letter", "drag-path", "click-path")
+MOVE_STEPS = (
+    "click-new-cell",
+    "type-letter",
+    "palette-letter",
+    "drag-path",
+    "click-path",
+    "drag-tile",
+    "click-tile",
+    "click-square",
+    "pick-letter",
+)
 PLAIN_STEPS = ("key", "button", "settle", "click-at")
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "calibration" / "sites"
 
@@ -76,6 +94,9 @@ class SiteProfile:
     new_game: tuple[Step, ...] = ()
     start: tuple[Step, ...] = ()  # run once on a page just opened (a menu before the game)
     dismiss: tuple[Step, ...] = ()  # clears a results dialog (optional buttons)
+    submit: tuple[Step, ...] = ()  # confirms a move laid tile by tile (Erudit)
+    exchange: tuple[Step, ...] = ()  # opens an exchange; then the tiles are clicked
+    exchange_confirm: tuple[Step, ...] = ()
     turn_ours: tuple[str, ...] = ()
     turn_theirs: tuple[str, ...] = ()
     rejected: tuple[str, ...] = ()
@@ -83,6 +104,7 @@ class SiteProfile:
     lost: tuple[str, ...] = ()
     drawn: tuple[str, ...] = ()
     over: tuple[str, ...] = ()  # the game ended; who won is told by the scores
+    choose_letter: tuple[str, ...] = ()  # a wildcard's letter is being asked for
     score_labels: tuple[str, str] = ("", "")  # the labels next to our and their score
     glyphs: str = ""  # glyph bank folder name under calibration/sites/ (default: name)
     style: str = ""  # which of the site's input styles ``move`` is
@@ -107,6 +129,7 @@ class SiteProfile:
             "lost": self.lost,
             "drawn": self.drawn,
             "over": self.over,
+            "choose": self.choose_letter,
         }
 
 
@@ -183,7 +206,9 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
     texts = data.get("texts", {})
     if not isinstance(texts, dict):
         raise SiteError(f"{where}: 'texts' must be an object of phrase lists")
-    known_texts = {"turn-ours", "turn-theirs", "rejected", "won", "lost", "drawn", "over"}
+    known_texts = {
+        "turn-ours", "turn-theirs", "rejected", "won", "lost", "drawn", "over", "choose-letter"
+    }
     unknown = set(texts) - known_texts
     if unknown:
         raise SiteError(
@@ -218,6 +243,12 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         lost=text("lost"),
         drawn=text("drawn"),
         over=text("over"),
+        choose_letter=text("choose-letter"),
+        submit=_steps(where, "submit", data.get("submit", []), PLAIN_STEPS),
+        exchange=_steps(where, "exchange", data.get("exchange", []), PLAIN_STEPS),
+        exchange_confirm=_steps(
+            where, "exchange-confirm", data.get("exchange-confirm", []), PLAIN_STEPS
+        ),
         score_labels=_labels(where, data.get("score-labels")),
         glyphs=str(data.get("glyphs") or data["name"]),
         style=chosen,

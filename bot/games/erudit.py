@@ -1,0 +1,571 @@
+"""Erudit / Scrabble on a web page, for the loop: read board and rack, check, decide, lay tiles.
+
+A move is entered the way a person does, one tile at a time: each tile goes from the rack to
+its square (dragged or clicked, as the site profile says), a wildcard's letter is picked on the
+page's dialog, then the move is submitted. Every step waits for the one before it to show on
+screen (the loop observes between steps), so a page that moves its rack tiles up as tiles leave
+is read again before the next tile is taken. The checks are the game's rules: tiles never change
+or vanish; ours show where we laid them; the opponent lays one line of tiles forming words
+(words our dictionary lacks are the site's and are logged). A refused move is recalled the
+site's way, remembered, and the next best move is played.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.actuator import Gesture
+from bot.games.base import Calibration, ImpossibleState, Turn, Verdict
+from bot.games.erudit_track import EruditTrackError, new_tiles, read_move, square_text
+from bot.games.page_steps import Line, matches, number_near, plain_gestures, run_steps
+from bot.screens.base import Screen
+from bot.sites import SiteProfile
+from solvers.decision import Decision
+from solvers.erudit.board import EMPTY, Board
+from solvers.erudit.dictionary import WordGraph
+from solvers.erudit.moves import Exchange, Pass, Placement
+from solvers.erudit.position import Position
+from solvers.erudit.rules import WILDCARD, Rules
+from vision.frame import Frame
+from vision.geometry import GridGeometry, Point, Region
+
+logger = logging.getLogger(__name__)
+
+OUTCOMES = ("won", "lost", "drawn")
+ENDED = (*OUTCOMES, "over")
+
+
+@dataclass(frozen=True)
+class EruditSeen:
+    """A frame read: the board (225 squares, "." empty, lower case = a wildcard), our rack
+    ('*' = a wildcard) and where each rack tile is, the page's phrases and text lines."""
+
+    board: tuple[str, ...]
+    rack: str
+    rack_tiles: tuple[Region, ...]  # screen pixels, in the order of ``rack``
+    geometry: GridGeometry  # the board's squares, screen pixels
+    kinds: frozenset[str]
+    lines: tuple[Line, ...] = ()
+    scores: tuple[int, int] | None = None
+    bag: int | None = None
+    letter_keys: dict[str, Region] = field(default_factory=dict)  # the wildcard dialog's
+    t: float = 0.0
+
+    def board_text(self) -> str:
+        return "\n".join("".join(self.board[r * 15 : (r + 1) * 15]) for r in range(15)) + "\n"
+
+
+# ----- the steps of entering a move (the loop's decisions while a move is being laid) ---------
+@dataclass(frozen=True)
+class PlaceTile:
+    square: int
+    char: str  # as it will read on the board (lower case for a wildcard)
+
+    @property
+    def rack_char(self) -> str:
+        return WILDCARD if self.char.islower() else self.char
+
+    def to_text(self) -> str:
+        return f"place {self.char} {square_text(self.square)}"
+
+
+@dataclass(frozen=True)
+class PickLetter:
+    square: int
+    letter: str
+
+    def to_text(self) -> str:
+        return f"pick {self.letter} for the wildcard on {square_text(self.square)}"
+
+
+@dataclass(frozen=True)
+class Submit:
+    move: Placement
+
+    def to_text(self) -> str:
+        return f"submit {self.move.to_text()}"
+
+
+@dataclass(frozen=True)
+class Recall:
+    word: str
+
+    def to_text(self) -> str:
+        return f"recall {self.word}"
+
+
+@dataclass(frozen=True)
+class OpenExchange:
+    tiles: str
+
+    def to_text(self) -> str:
+        return f"exchange {self.tiles}"
+
+
+@dataclass(frozen=True)
+class MarkTile:
+    char: str
+
+    def to_text(self) -> str:
+        return f"mark {self.char}"
+
+
+@dataclass(frozen=True)
+class ConfirmExchange:
+    tiles: str
+
+    def to_text(self) -> str:
+        return f"confirm exchange {self.tiles}"
+
+
+@dataclass(frozen=True)
+class PassTurn:
+    def to_text(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Expect:
+    """What the next frame must show: ``kind`` is tile, letter, submit, recall, exchange,
+    mark, pass or reply; ``board`` the board it is laid on."""
+
+    kind: str
+    board: tuple[str, ...]
+    step: Any = None
+
+
+@dataclass
+class EruditLog:
+    moves: list[tuple[int, str]] = field(default_factory=list)
+    rejected: list[str] = field(default_factory=list)
+    site_words: list[str] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)  # our score each turn we laid tiles
+
+
+class EruditPlayer:
+    """Plays our side of Erudit/Scrabble on one site."""
+
+    game = "erudit"
+    learning = None
+
+    def __init__(
+        self,
+        site: SiteProfile,
+        rules: Rules,
+        graph: WordGraph,
+        read: Any,
+        locate: Any,
+        text: Any = None,
+        top: int = 8,
+        rejected: Any = None,
+    ) -> None:
+        self.site = site
+        self.rules = rules
+        self.graph = graph
+        self._read, self._locate = read, locate
+        self.text = text
+        self.top = top
+        self.rejected = rejected  # bot.games.balda.RejectedWords (append-only file)
+        self.board: tuple[str, ...] | None = None  # the board as followed
+        self.scores = (0, 0)
+        self.log = EruditLog()
+        self.plan: list[Any] = []  # steps of the move being entered
+        self.laid: list[tuple[int, str]] = []  # our tiles on the board, not yet submitted
+        self.current: Decision[Any] | None = None
+        self._pending: Expect | None = None
+        self._refused: set[str] = set()  # moves (text) the site refused this game
+        self._turn_since: float | None = None
+        self.move_seconds: list[float] = []
+
+    # --- vision -------------------------------------------------------------------------------
+    def locate(self, frame: Frame) -> Any:
+        return self._locate(frame)
+
+    def read(self, frame: Frame, location: Any) -> EruditSeen:
+        reading = self._read(frame, location)
+        dx, dy = frame.region.left, frame.region.top
+        lines = []
+        if self.text is not None:
+            found = self.text.lines(frame, exclude=[reading.geometry.bounds])
+            lines = [Line(t.text, t.region.offset(dx, dy)) for t in found]
+        kinds = frozenset(
+            kind
+            for kind, phrases in self.site.phrases.items()
+            if any(matches(line.text, p) for line in lines for p in phrases)
+        )
+        ours_label, theirs_label = self.site.score_labels
+        scores = None
+        if ours_label:
+            a, b = number_near(lines, ours_label), number_near(lines, theirs_label)
+            scores = None if a is None or b is None else (a, b)
+        keys = {ch: r.offset(dx, dy) for ch, r in getattr(reading, "letter_keys", {}).items()}
+        return EruditSeen(
+            tuple("".join(reading.board)),
+            str(reading.rack),
+            tuple(r.offset(dx, dy) for r in reading.rack_tiles),
+            reading.geometry.offset(dx, dy),
+            kinds,
+            tuple(lines),
+            scores,
+            getattr(reading, "bag", None),
+            keys,
+            frame.timestamp,
+        )
+
+    def calibrate(
+        self, frame: Frame, location: Any, seen: EruditSeen, window: Region
+    ) -> Calibration:
+        """Clicks anywhere on the page (the window holds the page only)."""
+        return Calibration(seen.geometry.bounds, (window,), (window,), None)
+
+    @staticmethod
+    def board_region(location: Any, frame: Frame) -> Region:
+        return Region(0, 0, frame.width, frame.height)
+
+    # --- checks -------------------------------------------------------------------------------
+    def check(self, previous: Any, pending: Any, seen: EruditSeen) -> tuple[Verdict, str]:
+        if not seen.kinds:
+            return Verdict.STALE, "the page shows none of the site's phrases yet"
+        if previous is None or not isinstance(pending, Expect):
+            return Verdict.OK, ""
+        try:
+            added = new_tiles(pending.board, seen.board)
+        except EruditTrackError as exc:
+            if pending.kind == "recall":
+                return self._check_recall(seen)
+            return Verdict.MISREAD, str(exc)
+        ours = "ours" in seen.kinds and "theirs" not in seen.kinds
+        over = bool(seen.kinds & set(ENDED))
+        kind = pending.kind
+        if kind == "tile":
+            step = pending.step
+            shown = dict(added)
+            if step.square not in shown:
+                return Verdict.STALE, f"{step.to_text()} not shown yet"
+            want = step.char.upper() if step.char.islower() else step.char
+            got = shown[step.square]
+            if got.upper() != want and not (step.char.islower() and "choose" in seen.kinds):
+                return Verdict.MISREAD, f"{step.to_text()} shows {got!r}"
+            if len(added) > 1:
+                return Verdict.MISREAD, f"{len(added)} new tiles after laying one"
+            return Verdict.OK, ""
+        if kind == "letter":
+            return (Verdict.STALE, "the letter dialog is still open") if "choose" in seen.kinds \
+                else (Verdict.OK, "")
+        if kind == "submit":
+            if "rejected" in seen.kinds or over or not ours:
+                return Verdict.OK, ""
+            return Verdict.STALE, "the move is not confirmed yet"
+        if kind == "recall":
+            return self._check_recall(seen)
+        if kind in ("exchange", "mark"):
+            return Verdict.OK, ""
+        if kind in ("reply", "pass"):
+            if over or ours:
+                return Verdict.OK, ""
+            return Verdict.STALE, "waiting for the opponent"
+        return Verdict.OK, ""
+
+    def _check_recall(self, seen: EruditSeen) -> tuple[Verdict, str]:
+        assert self.board is not None
+        if seen.board == self.board and "rejected" not in seen.kinds:
+            return Verdict.OK, ""
+        return Verdict.STALE, "the refused tiles are still on the board"
+
+    def is_fresh(self, seen: EruditSeen) -> bool:
+        if seen.kinds & set(ENDED):
+            return False
+        return sum(1 for ch in seen.board if ch != EMPTY) <= 15  # at most one move on it
+
+    def outcome(self, seen: EruditSeen) -> str | None:
+        self._sync(seen)
+        for kind in OUTCOMES:
+            if kind in seen.kinds:
+                return kind
+        if "over" in seen.kinds:
+            ours, theirs = seen.scores or self.scores
+            return "won" if ours > theirs else "lost" if ours < theirs else "drawn"
+        return None
+
+    def turn(self, seen: EruditSeen) -> Turn:
+        self._sync(seen)
+        if seen.kinds & set(ENDED):
+            return Turn.OVER
+        if self.plan or "rejected" in seen.kinds or "choose" in seen.kinds:
+            return Turn.OURS  # a move is being entered or must be taken back
+        if "ours" in seen.kinds and "theirs" not in seen.kinds:
+            if self._turn_since is None:
+                self._turn_since = seen.t
+            return Turn.OURS
+        return Turn.THEIRS
+
+    # --- following the game -------------------------------------------------------------------
+    def _sync(self, seen: EruditSeen) -> None:
+        if self.board is None:
+            self.board = seen.board
+            self.scores = seen.scores or (0, 0)
+            return
+        pending = self._pending
+        if (
+            pending is not None
+            and pending.kind == "submit"
+            and "rejected" not in seen.kinds
+            and (seen.kinds & {"theirs", *ENDED} or "ours" not in seen.kinds)
+        ):
+            self._taken(seen)
+        if self.plan or self.laid:
+            return  # our own tiles are on the board until the move is submitted
+        try:
+            added = new_tiles(self.board, seen.board)
+        except EruditTrackError as exc:
+            raise ImpossibleState(f"the board no longer follows the game: {exc}") from exc
+        if not added:
+            if seen.scores is not None:
+                self.scores = seen.scores
+            return
+        before = Board(tuple(self.board))
+        try:
+            move = read_move(before, added, self.graph, self.rules)
+        except EruditTrackError as exc:
+            raise ImpossibleState(str(exc)) from exc
+        if not move.known:
+            self.log.site_words.append(move.placement.to_text())
+            logger.info("opponent's %s uses a word our dictionary lacks", move.to_text())
+        self.log.moves.append((1, f"{move.to_text()} {move.score}"))
+        self.board = seen.board
+        ours, theirs = self.scores
+        self.scores = seen.scores or (ours, theirs + move.score)
+
+    def _taken(self, seen: EruditSeen) -> None:
+        """The page took our submitted move: it is on the board for good."""
+        assert self.board is not None and self.current is not None
+        cells = list(self.board)
+        for square, ch in self.laid:
+            shown = seen.board[square]
+            if shown.upper() != ch.upper():
+                raise ImpossibleState(
+                    f"our {ch!r} on {square_text(square)} shows as {shown!r} after the move"
+                )
+            cells[square] = shown
+        self.board = tuple(cells)
+        score = int(self.current.score or 0)
+        ours, theirs = self.scores
+        self.scores = seen.scores or (ours + score, theirs)
+        self.log.moves.append((0, f"{self.current.move.to_text()} {score}"))
+        self.log.points.append(score)
+        self.laid, self.current, self._pending = [], None, None
+        if self._turn_since is not None:
+            self.move_seconds.append(max(0.0, seen.t - self._turn_since))
+        self._turn_since = None
+
+    def state_of(self, seen: EruditSeen) -> tuple[str, ...]:
+        self._sync(seen)
+        assert self.board is not None
+        return self.board
+
+    def position(self, seen: EruditSeen) -> Position:
+        assert self.board is not None
+        rows = ["".join(self.board[r * 15 : (r + 1) * 15]) for r in range(15)]
+        board = Board.from_rows(rows, self.rules.alphabet)
+        return Position(self.rules, board, (seen.rack, None), self.scores, 0, None)
+
+    # --- deciding -----------------------------------------------------------------------------
+    def decide(self, seen: EruditSeen) -> list[Decision[Any]]:
+        self._sync(seen)
+        assert self.board is not None
+        if "rejected" in seen.kinds:
+            return [self._recall(seen)]
+        if "choose" in seen.kinds and self.plan and isinstance(self.plan[0], PickLetter):
+            return [self._step(self.plan.pop(0), seen)]
+        if self.plan:
+            return [self._step(self.plan.pop(0), seen)]
+        if self.laid:  # tiles of ours on the board with no plan: take them back
+            return [self._recall(seen)]
+        return [self._new_move(seen)]
+
+    def _recall(self, seen: EruditSeen) -> Decision[Any]:
+        word = self.current.move.to_text() if self.current is not None else ""
+        if word:
+            self._refused.add(word)
+            self.log.rejected.append(word)
+            if self.rejected is not None and isinstance(self.current.move, Placement):  # type: ignore[union-attr]
+                self.rejected.add(self.current.move.word.upper())  # type: ignore[union-attr]
+        self.plan, self.laid, self.current = [], [], None
+        assert self.board is not None
+        self._pending = Expect("recall", self.board, Recall(word))
+        return Decision(Recall(word), "recall", f"the site refused {word or 'the tiles'}")
+
+    def _new_move(self, seen: EruditSeen) -> Decision[Any]:
+        from solvers.erudit.best import best_moves
+
+        position = self.position(seen)
+        refused_words = set(self.rejected.words) if self.rejected is not None else set()
+        options = [
+            d
+            for d in best_moves(position, self.graph, top=self.top)
+            if d.move.to_text() not in self._refused
+            and not (isinstance(d.move, Placement) and d.move.word.upper() in refused_words)
+        ]
+        if not options:
+            options = [Decision(Pass(), "pass", "no move the site has not refused")]
+        chosen = options[0]
+        self.current = chosen
+        move = chosen.move
+        if isinstance(move, Placement):
+            board = Board(tuple(self.board or ()))
+            tiles = move.new_tiles(board)
+            steps: list[Any] = []
+            for square, ch in tiles:
+                steps.append(PlaceTile(square, ch))
+                if ch.islower():
+                    steps.append(PickLetter(square, ch.upper()))
+            steps.append(Submit(move))
+            self.plan = steps
+        elif isinstance(move, Exchange):
+            self.plan = [OpenExchange(move.tiles), *(MarkTile(ch) for ch in move.tiles),
+                         ConfirmExchange(move.tiles)]
+        else:
+            self.plan = [PassTurn()]
+        first = self.plan.pop(0)
+        decision = self._step(first, seen)
+        return replace(
+            decision,
+            reason=f"{move.to_text()}: {chosen.reason}",
+            score=chosen.score,
+            equity=chosen.equity,
+        )
+
+    def _step(self, step: Any, seen: EruditSeen) -> Decision[Any]:
+        assert self.board is not None
+        on = tuple(self.board)
+        if self.laid:
+            cells = list(on)
+            for s, ch in self.laid:
+                cells[s] = ch
+            on = tuple(cells)
+        if isinstance(step, PlaceTile):
+            self._pending = Expect("tile", on, step)
+            self.laid.append((step.square, step.char))
+        elif isinstance(step, PickLetter):
+            self._pending = Expect("letter", on, step)
+        elif isinstance(step, Submit):
+            self._pending = Expect("submit", on, step)
+        elif isinstance(step, PassTurn):
+            self._pending = Expect("pass", on, step)
+        elif isinstance(step, OpenExchange | MarkTile):
+            self._pending = Expect("exchange" if isinstance(step, OpenExchange) else "mark", on,
+                                   step)
+        else:
+            self._pending = Expect("pass", on, step)  # the exchange confirmed: their turn now
+        return Decision(step, "enter", step.to_text())
+
+    # --- entering -----------------------------------------------------------------------------
+    def gestures(self, decisions: Sequence[Decision[Any]], seen: EruditSeen) -> list[Gesture]:
+        out: list[Gesture] = []
+        for decision in decisions:
+            step = decision.move
+            if isinstance(step, PlaceTile):
+                out += self._place(step, seen)
+            elif isinstance(step, PickLetter):
+                key = seen.letter_keys.get(step.letter)
+                if key is None:
+                    raise ImpossibleState(
+                        f"the wildcard dialog shows no key {step.letter!r}"
+                        f" (keys read: {''.join(sorted(seen.letter_keys)) or 'none'})"
+                    )
+                out.append(Gesture.click(key.center))
+            elif isinstance(step, Submit):
+                out += plain_gestures(self.site.submit, seen.lines, seen.geometry)
+            elif isinstance(step, Recall):
+                out += plain_gestures(self.site.cancel, seen.lines, seen.geometry)
+            elif isinstance(step, PassTurn):
+                out += plain_gestures(self.site.pass_turn, seen.lines, seen.geometry)
+            elif isinstance(step, OpenExchange):
+                out += plain_gestures(self.site.exchange, seen.lines, seen.geometry)
+            elif isinstance(step, MarkTile):
+                out.append(Gesture.click(self._rack_tile(step.char, seen).center))
+            elif isinstance(step, ConfirmExchange):
+                out += plain_gestures(self.site.exchange_confirm, seen.lines, seen.geometry)
+        return out
+
+    def _rack_tile(self, char: str, seen: EruditSeen) -> Region:
+        for ch, region in zip(seen.rack, seen.rack_tiles, strict=False):
+            if ch == char:
+                return region
+        raise ImpossibleState(f"no tile {char!r} on the rack {seen.rack!r}")
+
+    def _place(self, step: PlaceTile, seen: EruditSeen) -> list[Gesture]:
+        tile = self._rack_tile(step.rack_char, seen).center
+        r, c = divmod(step.square, 15)
+        square: Point = seen.geometry.cell_center(r, c)
+        out: list[Gesture] = []
+        for s in self.site.move:
+            if s.do == "drag-tile":
+                mid = Point((tile.x + square.x) // 2, (tile.y + square.y) // 2)
+                out.append(Gesture.drag([tile, mid, square]))
+            elif s.do == "click-tile":
+                out.append(Gesture.click(tile))
+            elif s.do == "click-square":
+                out.append(Gesture.click(square))
+            elif s.do == "settle":
+                out.append(Gesture.settle())
+        return out
+
+    def pending(self, decisions: Sequence[Decision[Any]], seen: EruditSeen) -> Expect:
+        assert self._pending is not None
+        return self._pending
+
+    def awaiting(self, seen: EruditSeen) -> Expect:
+        return Expect("reply", self.state_of(seen))
+
+    def wait_seconds(self, pending: Any, default: float) -> float:
+        if isinstance(pending, Expect) and pending.kind in ("reply", "pass"):
+            return self.site.opponent_timeout
+        return max(default, self.site.redraw_timeout)
+
+    # --- records ------------------------------------------------------------------------------
+    def describe(self, seen: EruditSeen) -> dict[str, object]:
+        return {"state": seen.board_text(), "board": seen.board_text(), "rack": seen.rack,
+                "page": sorted(seen.kinds)}
+
+    def game_details(self, seen: EruditSeen) -> dict[str, object]:
+        ours, theirs = seen.scores or self.scores
+        turns = len(self.log.points)
+        return {
+            "scores": [ours, theirs],
+            "margin": ours - theirs,
+            "moves_played": [f"{'us' if s == 0 else 'them'}: {t}" for s, t in self.log.moves],
+            "points_per_turn": round(sum(self.log.points) / turns, 2) if turns else None,
+            "rejected_moves": list(self.log.rejected),
+            "site_words": list(self.log.site_words),
+        }
+
+    def header(self, target: Any) -> dict[str, object]:
+        return {"site": self.site.name, "style": self.site.style, "rules": self.rules.name}
+
+    def reset(self) -> None:
+        self.board, self.scores, self.log = None, (0, 0), EruditLog()
+        self.plan, self.laid, self.current, self._pending = [], [], None, None
+        self._refused, self._turn_since = set(), None
+
+    def new_game(self, screen: Screen, target: Any, calibration: Calibration) -> None:
+        self.reset()
+
+        def read_lines(frame: Frame) -> list[Line]:
+            if self.text is None:
+                return []
+            dx, dy = frame.region.left, frame.region.top
+            return [Line(t.text, t.region.offset(dx, dy)) for t in self.text.lines(frame)]
+
+        steps = (*self.site.dismiss, *self.site.new_game)
+        if steps:
+            target.prepare()
+            run_steps(screen, steps, read_lines, lambda: target.window_region(screen))
+
+    def learn(self, frame: Frame, location: Any, previous: Any) -> list[Any]:
+        from bot.learning import LearnRefused
+
+        raise LearnRefused("tile glyphs are named by vision as they appear")

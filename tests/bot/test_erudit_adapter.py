@@ -1,0 +1,152 @@
+"""The Erudit adapter on readings made by hand (no vision): a move is laid tile by tile, each
+step waiting for the last to show; the page's confirmation makes it ours for good; the
+opponent's tiles must form one line of words; a refused move is recalled and not offered again."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.base import ImpossibleState, Turn, Verdict
+from bot.games.erudit import EruditPlayer, EruditSeen, PlaceTile, Recall, Submit
+from bot.sites import parse_profile
+from solvers.erudit.dictionary import WordGraph
+from solvers.erudit.rules import load_rules
+from vision.geometry import GridGeometry, Point, Region
+
+SITE = parse_profile(
+    {
+        "name": "t-erudit",
+        "game": "erudit",
+        "language": "ru",
+        "title": "T",
+        "styles": {"drag": [{"do": "drag-tile"}]},
+        "submit": [{"do": "button", "label": ["Сделать ход"]}],
+        "cancel": [{"do": "button", "label": ["Вернуть фишки"]}],
+        "pass": [{"do": "button", "label": ["Пропустить ход"]}],
+        "texts": {"turn-ours": ["Ваш ход"], "turn-theirs": ["Ходит компьютер"],
+                  "rejected": ["нет в словаре"], "won": ["Вы победили"]},
+    },
+    "test",
+)
+RULES = load_rules("erudit")
+GRAPH = WordGraph(["КОТ", "ТОК", "КОТА", "КИТ", "ТИК", "КОК", "ОКО"])
+GEOMETRY = GridGeometry.uniform(Point(100, 100), 30.0, 30.0, 15, 15)
+EMPTY_BOARD = tuple("." * 225)
+
+
+def rack_regions(n: int) -> tuple[Region, ...]:
+    return tuple(Region(100 + 40 * i, 600, 36, 36) for i in range(n))
+
+
+def seen(board=EMPTY_BOARD, rack="КОТАИЖШ", *kinds, scores=None, t=0.0):
+    return EruditSeen(tuple(board), rack, rack_regions(len(rack)), GEOMETRY, frozenset(kinds),
+                      (), scores, None, {}, t)
+
+
+def lay(board, tiles):
+    cells = list(board)
+    for s, ch in tiles:
+        cells[s] = ch
+    return tuple(cells)
+
+
+@pytest.fixture()
+def player():
+    return EruditPlayer(SITE, RULES, GRAPH, read=None, locate=None, top=4)
+
+
+def test_a_move_is_laid_tile_by_tile_then_submitted_and_followed(player):
+    first = seen(EMPTY_BOARD, "КОТАИЖШ", "ours", t=1.0)
+    assert player.turn(first) is Turn.OURS
+    (step,) = player.decide(first)
+    assert isinstance(step.move, PlaceTile) and step.score is not None
+    gestures = player.gestures([step], first)
+    assert [g.kind.value for g in gestures] == ["drag"]
+    assert gestures[0].path[-1] == GEOMETRY.cell_center(*divmod(step.move.square, 15))
+    board = EMPTY_BOARD
+    placed = []
+    while isinstance(step.move, PlaceTile):
+        pending = player.pending([step], first)
+        assert player.check(board, pending, seen(board, "x", "ours"))[0] is Verdict.STALE
+        board = lay(board, [(step.move.square, step.move.char)])
+        placed.append(step.move)
+        now = seen(board, "КОТАИЖШ", "ours")
+        assert player.check(pending.board, pending, now)[0] is Verdict.OK
+        assert player.turn(now) is Turn.OURS
+        (step,) = player.decide(now)
+    assert isinstance(step.move, Submit)
+    word = step.move.move.word
+    assert len(placed) == len(word)
+    pending = player.pending([step], now)
+    assert player.check(pending.board, pending, seen(board, "ЖШ", "ours"))[0] is Verdict.STALE
+    taken = seen(board, "ЖШ", "theirs", t=4.0)
+    assert player.check(pending.board, pending, taken)[0] is Verdict.OK
+    assert player.turn(taken) is Turn.THEIRS
+    assert player.board == board and player.laid == []
+    assert player.scores[0] > 0 and player.move_seconds == [3.0]
+
+
+def test_a_wrong_letter_where_ours_should_be_is_a_misread(player):
+    first = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")
+    player.turn(first)
+    (step,) = player.decide(first)
+    pending = player.pending([step], first)
+    wrong = "Ж" if step.move.char != "Ж" else "Ш"
+    bad = seen(lay(EMPTY_BOARD, [(step.move.square, wrong)]), "КОТАИЖШ", "ours")
+    assert player.check(pending.board, pending, bad)[0] is Verdict.MISREAD
+
+
+def test_the_opponents_line_of_tiles_is_read_as_a_move(player):
+    start = lay(EMPTY_BOARD, [(112, "К"), (113, "О"), (114, "Т")])  # КОТ across H8
+    player.turn(seen(start, "АИЖШЩЫЭ", "theirs"))
+    reply = lay(start, [(98, "Т"), (128, "К")])  # Т above О, К below it: ТОК down
+    waiting = player.awaiting(seen(start, "АИЖШЩЫЭ", "theirs"))
+    assert player.check(waiting.board, waiting, seen(reply, "АИЖШЩЫЭ", "theirs"))[0] \
+        is Verdict.STALE
+    assert player.check(waiting.board, waiting, seen(reply, "АИЖШЩЫЭ", "ours"))[0] is Verdict.OK
+    player.turn(seen(reply, "АИЖШЩЫЭ", "ours"))
+    assert player.board == reply
+    assert player.log.moves[-1][1].startswith("I7 ТОК down")
+    assert player.scores[1] > 0
+
+
+def test_an_opponent_word_our_dictionary_lacks_is_kept_as_the_sites(player):
+    start = lay(EMPTY_BOARD, [(112, "К"), (113, "О"), (114, "Т")])
+    player.turn(seen(start, "АИЖШЩЫЭ", "theirs"))
+    reply = lay(start, [(115, "Ы")])  # КОТЫ: not in the tiny dictionary
+    player.turn(seen(reply, "АИЖШЩЫЭ", "ours"))
+    assert player.board == reply and player.log.site_words == ["H8 КОТЫ across"]
+
+
+def test_tiles_off_one_line_or_a_changed_tile_are_impossible(player):
+    start = lay(EMPTY_BOARD, [(112, "К"), (113, "О"), (114, "Т")])
+    player.turn(seen(start, "АИЖШЩЫЭ", "theirs"))
+    scattered = lay(start, [(98, "Т"), (130, "К")])
+    with pytest.raises(ImpossibleState, match="not in one line"):
+        player.turn(seen(scattered, "АИЖШЩЫЭ", "ours"))
+    waiting = player.awaiting(seen(start, "x", "theirs"))
+    changed = lay(start, [(113, "А")])
+    assert player.check(waiting.board, waiting, seen(changed, "x", "ours"))[0] is Verdict.MISREAD
+
+
+def test_a_refused_move_is_recalled_and_not_offered_again(player):
+    first = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")
+    player.turn(first)
+    (step,) = player.decide(first)
+    board = EMPTY_BOARD
+    while isinstance(step.move, PlaceTile):
+        board = lay(board, [(step.move.square, step.move.char)])
+        (step,) = player.decide(seen(board, "КОТАИЖШ", "ours"))
+    refused_move = step.move.move.to_text()
+    refused = seen(board, "ЖШ", "ours", "rejected")
+    pending = player.pending([step], refused)
+    assert player.check(pending.board, pending, refused)[0] is Verdict.OK
+    assert player.turn(refused) is Turn.OURS
+    (recall,) = player.decide(refused)
+    assert isinstance(recall.move, Recall) and recall.move.word == refused_move
+    back = player.pending([recall], refused)
+    assert player.check(back.board, back, refused)[0] is Verdict.STALE
+    cleared = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")
+    assert player.check(back.board, back, cleared)[0] is Verdict.OK
+    (again,) = player.decide(cleared)
+    assert player.current is not None and player.current.move.to_text() != refused_move
