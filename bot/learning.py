@@ -1,12 +1,18 @@
-"""Learn glyphs the skin lacks while playing (issue 3: a new skin grows as its glyphs appear).
+"""Learn a program's look while playing: new looks as they appear, names from the game's logic.
 
-A skin learned from a few screenshots (``gamebot calibrate``) or a partial built-in one (win7)
-has not seen every number; the reader refuses such a cell rather than guess. When a settled
-frame is refused only for a few cells and every other cell reads, each refused cell is named
-with Tesseract (:func:`calibration.learn.learn_cell`) and the name kept only if the board stays
-possible: the solver must still find a layout with the game's mine count, the frame must agree
-with the last board the bot trusted, and the grown skin must read the whole frame back exactly.
-Anything else is left to the loop's misread handling, as if learning did not exist.
+The reader refuses a cell that fits no look of its skin. Here such cells are grouped into new
+looks (:func:`vision.looks.add_looks`) and every settled frame the bot accepts is given, as
+look indices with the moves that led to it, to :class:`calibration.names.Naming`, which keeps
+for every look only the names under which all the frames stay a possible game. A look with one
+name left joins the skin under that name; a look whose every remaining name is a number reads
+as an opened cell of unknown number (``_``: safe, unconstraining), so play goes on until the
+rules name it (at the latest when a game ends: a lost board shows every mine, a won one leaves
+only mines covered, and either fixes every number). Tesseract and colours name nothing.
+
+While the skin has looks not yet named, every accepted frame is observed; once it has none the
+learner is idle until a frame is refused, and then starts from the last board the loop trusted.
+A frame the rules cannot fit (two glyphs taken for one look, a dialog over the board) is
+refused, and is left to the loop's misread handling as if learning did not exist.
 """
 
 from __future__ import annotations
@@ -16,25 +22,24 @@ import shutil
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from bot.errors import GamebotError
-from bot.games.minesweeper import COVERED, Verdict, check
-from calibration.learn import learn_cell
-from solvers.minesweeper.solver import probabilities
-from solvers.minesweeper.state import Board
-from vision.fit import verdict_of
+from calibration.names import Contradiction, Naming
+from solvers.minesweeper.moves import Move
+from solvers.minesweeper.state import CELL_CHARS, Board
 from vision.frame import Frame
-from vision.minesweeper import BoardLocation
-from vision.skin import MANIFEST, Skin, save_skin
+from vision.looks import add_looks, fresh, look_indices
+from vision.skin import MANIFEST, NAMEABLE, Skin, save_skin
 
-#: At most this many cells are named in one frame: more different new looks at once is not a
-#: new glyph appearing but a frame gone wrong (covered board, wrong skin, a dialog).
-MAX_CELLS = 3
-#: Share of the board that may be refused when the refused cells are a few glyphs repeated (an
-#: opening can show a new number many times): each naming must absorb the cells that look alike.
-MAX_SHARE = 0.1
+if TYPE_CHECKING:
+    from vision.minesweeper import BoardLocation
+
+#: At most this many new looks come from one frame: more is not new glyphs appearing but a
+#: frame gone wrong (a dialog over the board, the wrong skin).
+MAX_NEW_LOOKS = 8
 
 
 class LearnRefused(ValueError):
@@ -43,78 +48,239 @@ class LearnRefused(ValueError):
 
 @dataclass(frozen=True)
 class LearnedGlyph:
-    """One cell named during play: where (row, col) and the board character it was named."""
+    """A look named during play: one cell showing it (row, col) and its board character."""
 
     cell: tuple[int, int]
     char: str
 
 
-def learn_glyphs(
-    skin: Skin,
-    frame: Frame,
-    location: BoardLocation,
-    previous: Board | None,
-    mines: int,
-    max_cells: int = MAX_CELLS,
-) -> tuple[Skin, list[LearnedGlyph]]:
-    """The skin grown by every refused cell of ``frame``, or :class:`LearnRefused`.
+class GlyphLearning:
+    """Learning during one session: the skin as it grows, its names, and where it is kept.
 
-    ``previous`` is the last board the loop accepted (None at a session's first frame): a
-    refused cell must have been covered there and the rest of the frame must not contradict it,
-    else the frame is a misread, not a new glyph.
+    ``into`` None keeps the learned skin in memory only; a folder saves it there whenever a
+    look is added or named, so a stop or a crash loses nothing. ``name`` is the grown skin's
+    name (default: the folder's, else ``<skin>-learned``).
     """
-    verdict = verdict_of(frame.pixels, location.grid, skin)
-    refused = [(int(r), int(c)) for r, c in np.argwhere(~verdict.accepted)]
-    if not refused:
-        raise LearnRefused("every cell reads: nothing to learn")
-    limit = max(max_cells, int(MAX_SHARE * verdict.accepted.size))
-    if len(refused) > limit:
-        raise LearnRefused(f"{len(refused)} cells refused (at most {limit} are learned)")
-    rows = [list(line) for line in verdict.text().split("\n")]
-    for r, c in refused:
-        rows[r][c] = "#"
-    if previous is not None:
-        for r, c in refused:
-            if int(previous[r, c]) not in COVERED:
-                raise LearnRefused(f"cell ({r}, {c}) was open before: a misread, not a new glyph")
-        board = Board.from_text(_text(rows))
-        seen, why = check(previous, [], board)
-        if seen is Verdict.MISREAD:
-            raise LearnRefused(f"the rest of the frame contradicts the last board: {why}")
-    learned: list[LearnedGlyph] = []
-    while refused:
-        if len(learned) == max_cells:
-            raise LearnRefused(f"{len(refused)} cells still refused after naming {max_cells}:"
-                               " more new looks than one frame can show")
-        (r, c), rest = refused[0], refused[1:]
-        text = _text(rows)
+
+    def __init__(self, into: Path | None = None, name: str | None = None,
+                 auto_opens: bool = False) -> None:
+        self.into = into
+        self.name = name or (into.name if into is not None else None)
+        self.auto_opens = auto_opens
+        self.learned: list[LearnedGlyph] = []
+        self.withdrawn: list[str] = []  # names a finished board showed wrong (then taken back)
+        self._named: dict[int, tuple[str, np.ndarray]] = {}  # looks named this session
+        self.skin: Skin | None = None
+        self.naming: Naming | None = None
+        self._char_id: dict[str, int] = {}
+        self._unnamed_ids: list[int] = []
+        self._moves: list[Move] = []
+        self._last: np.ndarray | None = None  # pixels of the last frame observed
+        if into is not None:
+            check_learn_into(into)
+
+    # --- state --------------------------------------------------------------------------------
+    def start(self, skin: Skin, mines: int | None) -> None:
+        """Take ``skin`` (its named looks and the names its unnamed ones may still have)."""
+        self.naming = Naming(mines, self.auto_opens)
+        self._char_id = {}
+        self._unnamed_ids = [self.naming.add_look(c) for c in skin.unnamed_candidates]
+        if self.name is None:
+            self.name = skin.name if skin.name.endswith("-learned") else f"{skin.name}-learned"
+        self.skin = skin if skin.name == self.name else replace(skin, name=self.name, path=None)
+        self._moves = []
+        self._last = None
+
+    @property
+    def active(self) -> bool:
+        """Frames are being observed: the skin has looks whose names are not known yet."""
+        return self.skin is not None and bool(self.skin.unnamed)
+
+    def new_game(self, fresh: bool = True) -> None:
+        if self.naming is not None:
+            self.naming.new_game(fresh)
+        self._moves = []
+        self._last = None
+
+    def sent(self, moves: list[Move]) -> None:
+        """Moves sent since the last frame observed (the next frame's transition)."""
+        self._moves += moves
+
+    # --- frames -------------------------------------------------------------------------------
+    def _ids(self, skin: Skin) -> np.ndarray:
+        """Naming look id of every look index of :func:`vision.looks.look_indices`."""
+        assert self.naming is not None
+        out = []
+        for ch in skin.chars:
+            if ch not in self._char_id:
+                self._char_id[ch] = self.naming.add_look(ch)
+            out.append(self._char_id[ch])
+        return np.asarray(out + self._unnamed_ids, np.int64)
+
+    def observe(self, frame: Frame, location: BoardLocation, first: bool = False,
+                previous: Board | None = None) -> list[LearnedGlyph]:
+        """Add a settled frame: new looks for refused cells, then every name the frames fix.
+
+        ``first``: the frame is a game's first (a fresh board). ``previous``: the last board
+        the loop trusted, used when the learner was idle and has no frame of this game yet.
+        Raises :class:`LearnRefused` (and keeps its state) when the frame cannot be fitted.
+        """
+        if self.skin is None or self.naming is None:
+            raise LearnRefused("learning has not started (no skin)")
+        if self._last is not None and not first and np.array_equal(self._last, frame.pixels):
+            return []
+        skin, ids_before = self.skin, list(self._unnamed_ids)
+        grid = location.grid
+        idx = look_indices(frame.pixels, grid, skin)
+        refused = [(int(r), int(c)) for r, c in np.argwhere(idx < 0)]
+        if refused:
+            grown, added = add_looks(skin, frame, grid, refused)
+            if added > MAX_NEW_LOOKS:
+                raise LearnRefused(f"{added} new looks in one frame (at most {MAX_NEW_LOOKS}):"
+                                   " not a settled picture of the board")
+            self._unnamed_ids += [self.naming.add_look(NAMEABLE) for _ in range(added)]
+            skin = grown
+            idx = look_indices(frame.pixels, grid, skin)
+            if (idx < 0).any():
+                self._unnamed_ids = ids_before
+                r, c = (int(v) for v in np.argwhere(idx < 0)[0])
+                raise LearnRefused(f"cell ({r}, {c}) fits none of the looks grouped from it")
+        if first and not self.auto_opens and not fresh(skin, idx):
+            self._unnamed_ids = ids_before
+            raise LearnRefused("the board after a new game does not show alike covered cells")
+        looks = self._ids(skin)[idx]
+        if first:
+            self.naming.new_game(True)
+        elif not self.naming.in_game():
+            self.naming.new_game(False)
+            if previous is not None:
+                self._observe_board(previous)
         try:
-            skin, char = learn_cell(skin, frame, location.geometry, (r, c), text, mines)
-        except ValueError as exc:  # Tesseract unsure, or the board became impossible
-            why, where = str(exc), f"cell ({r}, {c})"
-            raise LearnRefused(why if why.startswith(where) else f"{where}: {why}") from exc
-        rows[r][c] = char
-        learned.append(LearnedGlyph((r, c), char))
-        # Two cells of one new glyph: the second now reads with the look of the first.
-        verdict = verdict_of(frame.pixels, location.grid, skin)
-        now = verdict.text().split("\n")
-        for rr, cc in rest:
-            if verdict.accepted[rr, cc]:
-                rows[rr][cc] = now[rr][cc]
-        refused = [(rr, cc) for rr, cc in rest if not verdict.accepted[rr, cc]]
-    text = _text(rows)
-    if not verdict.accepted.all() or verdict.text() != text:
-        raise LearnRefused("the grown skin does not read the frame back as named")
-    try:
-        probabilities(Board.from_text(text), mines)  # the whole board, every cell named
-    except ValueError as exc:
-        raise LearnRefused(f"the board read with the grown skin is impossible: {exc}") from exc
-    return skin, learned
+            self.naming.observe(looks, self._moves)
+        except Contradiction as exc:
+            wrong = self.naming.misnamed(looks)
+            if not wrong:
+                self._unnamed_ids = ids_before
+                raise LearnRefused(f"no naming of the looks fits this frame: {exc}") from exc
+            skin = self._withdraw(skin, wrong)  # two glyphs were taken for one look
+            self.skin = skin
+            looks = self._ids(skin)[look_indices(frame.pixels, grid, skin)]
+            try:
+                self.naming.observe(looks, self._moves)
+            except Contradiction as again:
+                raise LearnRefused(f"no naming of the looks fits this frame: {again}") from exc
+        self._moves = []
+        self._last = frame.pixels
+        self.skin = skin
+        named = self._apply()
+        learned = []
+        for ch, look in named:
+            where = np.argwhere(looks == look)
+            cell = (int(where[0][0]), int(where[0][1])) if len(where) else (-1, -1)
+            learned.append(LearnedGlyph(cell, ch))
+        self.learned += learned
+        if self.into is not None and (self.skin is not skin or refused or named):
+            save_atomically(self.skin, self.into)
+        return learned
 
+    def verify(self, frame: Frame, location: BoardLocation) -> list[str]:
+        """Check a game's last board against the names: a finished board fixes every number
+        (:meth:`calibration.names.Naming.misnamed`). A look it shows misnamed loses its name
+        (see :meth:`_withdraw`); returns the names taken back."""
+        if self.skin is None or self.naming is None:
+            return []
+        idx = look_indices(frame.pixels, location.grid, self.skin)
+        if (idx < 0).any():
+            return []
+        wrong = self.naming.misnamed(self._ids(self.skin)[idx])
+        if not wrong:
+            return []
+        before = len(self.withdrawn)
+        self.skin = self._withdraw(self.skin, wrong)
+        if self.into is not None:
+            save_atomically(self.skin, self.into)
+        return self.withdrawn[before:]
 
-def _text(rows: list[list[str]]) -> str:
-    """A board's text from its rows of characters (the form learn_cell and Board take)."""
-    return "\n".join("".join(row) for row in rows)
+    def _withdraw(self, skin: Skin, wrong: list[int]) -> Skin:
+        """The skin with the looks a finished board showed misnamed (two glyphs taken for one)
+        put back among the unnamed: read as opened cells of unknown number from now on, and
+        never named again in this session. A name the skin came with goes with all its looks."""
+        assert self.naming is not None
+        cells = dict(skin.cells)
+        variants = {k: list(v) for k, v in skin.variants.items()}
+        unnamed, cands = list(skin.unnamed), list(skin.unnamed_candidates)
+        by_id = {look: ch for ch, look in self._char_id.items()}
+        for look in wrong:
+            held = self._named.pop(look, None)
+            if held is not None and held[0] in cells:
+                ch, images = held[0], [held[1]]
+            elif look in by_id and by_id[look] in cells:
+                held, ch = None, by_id[look]
+                images = [cells[ch], *variants.get(ch, [])]
+            else:
+                continue
+            every = [cells[ch], *variants.get(ch, [])]
+            rest = [v for v in every if all(v is not i for i in images)]
+            if rest:
+                cells[ch], variants[ch] = rest[0], rest[1:]
+            else:
+                cells.pop(ch, None)
+                variants.pop(ch, None)
+                self._char_id.pop(ch, None)
+            for img in images:
+                gone = look if held is not None else self.naming.add_look()
+                self.naming.withdraw(gone)
+                unnamed.append(img)
+                cands.append(self.naming.candidates[gone])
+                self._unnamed_ids.append(gone)
+            if held is None:
+                self.naming.withdraw(look)
+            self.withdrawn.append(ch)
+        variants = {k: v for k, v in variants.items() if v and k in cells}
+        return replace(skin, cells=cells, variants={k: tuple(v) for k, v in variants.items()},
+                       unnamed=tuple(unnamed), unnamed_candidates=tuple(cands), path=None)
+
+    def _observe_board(self, board: Board) -> None:
+        """The last trusted board as a frame of named looks (only when none has an unknown
+        number: an opened cell of unknown look cannot be put back)."""
+        assert self.naming is not None
+        chars = [CELL_CHARS[v] for v in board.cells]
+        if any(ch not in NAMEABLE for ch in chars):  # '_' or '?': no look to put back
+            return
+        for ch in set(chars):
+            if ch not in self._char_id:
+                self._char_id[ch] = self.naming.add_look(ch)
+        looks = np.asarray([self._char_id[ch] for ch in chars], np.int64)
+        self.naming.observe(looks.reshape(board.rows, board.cols))
+
+    def _apply(self) -> list[tuple[str, int]]:
+        """Move every look the naming fixed into the skin under its name; narrow the others'
+        candidates. Returns (character, naming id) of the looks named now."""
+        assert self.skin is not None and self.naming is not None
+        skin = self.skin
+        cells = dict(skin.cells)
+        variants = {k: list(v) for k, v in skin.variants.items()}
+        unnamed, cands, ids, named = [], [], [], []
+        for img, look in zip(skin.unnamed, self._unnamed_ids, strict=True):
+            name = self.naming.name(look)
+            if name is None:
+                unnamed.append(img)
+                cands.append(self.naming.candidates[look])
+                ids.append(look)
+                continue
+            if name in cells:
+                variants.setdefault(name, []).append(img)
+            else:
+                cells[name] = img
+                self._char_id.setdefault(name, look)
+            self._named[look] = (name, img)
+            named.append((name, look))
+        if not named and tuple(cands) == skin.unnamed_candidates:
+            return []
+        self.skin = replace(skin, cells=cells, variants={k: tuple(v) for k, v in variants.items()},
+                            unnamed=tuple(unnamed), unnamed_candidates=tuple(cands), path=None)
+        self._unnamed_ids = ids
+        return named
 
 
 def check_learn_into(folder: Path) -> None:
@@ -134,49 +300,17 @@ def save_atomically(skin: Skin, folder: Path) -> Path:
     """
     check_learn_into(folder)
     folder.parent.mkdir(parents=True, exist_ok=True)
-    fresh = Path(tempfile.mkdtemp(prefix=f".{folder.name}.new-", dir=folder.parent))
+    fresh_dir = Path(tempfile.mkdtemp(prefix=f".{folder.name}.new-", dir=folder.parent))
     try:
-        save_skin(skin, fresh)
+        save_skin(replace(skin, name=folder.name), fresh_dir)
     except BaseException:
-        shutil.rmtree(fresh, ignore_errors=True)
+        shutil.rmtree(fresh_dir, ignore_errors=True)
         raise
     old = None
     if folder.exists():
         old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old-", dir=folder.parent))
         os.replace(folder, old / folder.name)
-    os.replace(fresh, folder)
+    os.replace(fresh_dir, folder)
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
     return folder
-
-
-class GlyphLearning:
-    """Learning during one session: the limits, and where the grown skin is kept on disk.
-
-    ``into`` None keeps the learned skin in memory only (gone with the session); a folder
-    saves it there after every glyph learned, so a stop or a crash loses nothing.
-    """
-
-    def __init__(self, into: Path | None = None, max_cells: int = MAX_CELLS) -> None:
-        self.into = into
-        self.max_cells = max_cells
-        self.learned: list[LearnedGlyph] = []
-        self.name = into.name if into is not None else None  # of the grown skin
-        if into is not None:
-            check_learn_into(into)
-
-    def attempt(
-        self, skin: Skin, frame: Frame, location: BoardLocation, previous: Board | None,
-        mines: int,
-    ) -> tuple[Skin, list[LearnedGlyph]]:
-        """The grown skin and what was learned (saved when asked), or :class:`LearnRefused`."""
-        grown, learned = learn_glyphs(skin, frame, location, previous, mines, self.max_cells)
-        # Renamed so that it never shadows the skin it grew from in the by-name registry.
-        if self.name is None:
-            self.name = f"{skin.name}-learned"
-        if grown.name != self.name:
-            grown = replace(grown, name=self.name)
-        if self.into is not None:
-            save_atomically(grown, self.into)
-        self.learned += learned
-        return grown, learned

@@ -34,6 +34,18 @@ MIN_MARGIN = 1.15
 CLEAR_RMS, CLEAR_PATCH, CLEAR_MARGIN = MAX_RMS / 2, MAX_PATCH / 2, 1.5
 #: Pseudo-character of the background template (never a board cell).
 NOT_A_CELL = "~"
+#: Unnamed look ``i`` of a skin reads as this pseudo-character (a private-use code point).
+UNNAMED_BASE = 0xE000
+
+
+def unnamed_char(i: int) -> str:
+    return chr(UNNAMED_BASE + i)
+
+
+def unnamed_index(ch: str) -> int | None:
+    """The unnamed look a pseudo-character stands for, or None for a board character."""
+    i = ord(ch) - UNNAMED_BASE
+    return i if 0 <= i < 0x1000 else None
 
 
 def _sample_points(centres: tuple[float, ...], pitch: float, blocks: int) -> np.ndarray:
@@ -228,13 +240,17 @@ class GlyphBank:
     def from_skin(cls, skin: Skin, blocks: int = BLOCKS) -> GlyphBank:
         chars = skin.chars
         feats, owner, bright, dark = [], [], [], []
-        for i, ch in enumerate(chars):
-            for img in (skin.cells[ch], *skin.variants.get(ch, ())):
+        looks = [(skin.cells[ch], *skin.variants.get(ch, ())) for ch in chars]
+        looks += [(img,) for img in skin.unnamed]
+        chars += "".join(unnamed_char(i) for i in range(len(skin.unnamed)))
+        for i, imgs in enumerate(looks):
+            for img in imgs:
                 feats.append(image_blocks(img, blocks))
                 owner.append(i)
                 hi, lo = envelope(img, blocks)
                 bright.append(hi)
                 dark.append(lo)
+        real_chars = len(chars)
         if "background" in skin.layout:
             # The window around the board, as a cell that is never accepted: keeps a plain
             # margin from passing for an opened cell on low-contrast skins.
@@ -255,7 +271,7 @@ class GlyphBank:
         sep = np.array([d[own == i].min() if len(chars) > 1 else 2 * MAX_RMS
                         for i in range(len(chars))])
         radius = np.minimum(MAX_RMS, RADIUS_SHARE * sep)
-        real = own < len(skin.chars)  # fitting never aims at the background
+        real = own < real_chars  # fitting never aims at the background
         fit = np.ascontiguousarray(fit[real])
         f64 = fit.astype(np.float64)
         return cls(skin.name, chars, fine.reshape(len(fine), -1), dist, (d64**2).sum(axis=1),

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from solvers.minesweeper.state import CELL_CHARS, Board
-from vision.cells import CellGrid, CellVerdict
+from solvers.minesweeper.state import CELL_CHARS, Board, Cell
+from vision.cells import CellGrid, CellVerdict, unnamed_index
 from vision.errors import BoardNotFoundError, ReadError
 from vision.fit import Picture, fit_score, grow, rank, refine, trim, verdict_of
 from vision.frame import Frame
@@ -23,7 +23,7 @@ from vision.geometry import GridGeometry, Region
 from vision.lattice import find_lattices
 from vision.panel import Panel, find_panel, read_face
 from vision.seven_segment import read_counter
-from vision.skin import Skin, builtin_skins, load_skin
+from vision.skin import NUMBERS, Skin, SkinError, builtin_skins, load_skin, user_skins
 from vision.text_counter import read_text_counter, read_text_timer
 
 #: A lattice is a board only if at least this share of its cells match the skin.
@@ -91,9 +91,17 @@ class MinesweeperReading:
 
 
 def _skins(skin: str | Skin | None) -> list[Skin]:
+    """The skin asked for, else every built-in one and every learned one in the user skin
+    folder (one that does not load is left out: ``--skin NAME`` shows why)."""
     if skin is not None:
         return [load_skin(skin)]
-    return [load_skin(name) for name in builtin_skins()]
+    out = [load_skin(name) for name in builtin_skins()]
+    for name in user_skins():
+        try:
+            out.append(load_skin(name))
+        except SkinError:
+            continue
+    return out
 
 
 def _inside(geometry: GridGeometry, width: int, height: int) -> bool:
@@ -137,18 +145,46 @@ def locate_minesweeper(frame: Frame, skin: str | Skin | None = None) -> BoardLoc
 _CHAR_VALUE = {ch: value for value, ch in enumerate(CELL_CHARS)}
 
 
-def _board(verdict: CellVerdict) -> Board:
-    values = np.array([_CHAR_VALUE.get(ch, 0) for ch in verdict.chars], np.int64)[verdict.best]
+def _values(verdict: CellVerdict, skin: Skin) -> np.ndarray:
+    """Board value of each character of the verdict: an unnamed look reads as opened (``_``)
+    when every name left to it is a number, else -1 (it cannot be read yet)."""
+    out = []
+    for ch in verdict.chars:
+        i = unnamed_index(ch)
+        if i is None:
+            out.append(_CHAR_VALUE.get(ch, 0))
+        elif i < len(skin.unnamed) and set(skin.unnamed_candidates[i]) <= set(NUMBERS):
+            out.append(int(Cell.OPENED))
+        else:
+            out.append(-1)
+    return np.array(out, np.int64)
+
+
+def readable(verdict: CellVerdict, skin: Skin) -> np.ndarray:
+    """Cells that read as a board character: accepted, and not a look still to be named."""
+    return verdict.accepted & (_values(verdict, skin)[verdict.best] >= 0)
+
+
+def _board(verdict: CellVerdict, skin: Skin) -> Board:
+    values = _values(verdict, skin)[verdict.best]
     rows, cols = verdict.best.shape
-    return Board(rows, cols, tuple(values.reshape(-1).tolist()))
+    return Board(rows, cols, tuple(np.maximum(values, 0).reshape(-1).tolist()))
 
 
-def _cell_error(frame: Frame, geometry: GridGeometry, verdict: CellVerdict, skin: str) -> ReadError:
-    bad = np.argwhere(~verdict.accepted)
+def _cell_error(frame: Frame, geometry: GridGeometry, verdict: CellVerdict, skin: str,
+                ok: np.ndarray | None = None) -> ReadError:
+    ok = verdict.accepted if ok is None else ok
+    bad = np.argwhere(~ok)
     cells = tuple((int(r), int(c)) for r, c in bad)
     r, c = cells[0]
     total = verdict.best.size
     nearest = verdict.chars[int(verdict.best[r, c])]
+    if verdict.accepted[r, c]:  # a look seen before whose name the game has not fixed yet
+        more = f" (and {len(cells) - 1} more)" if len(cells) > 1 else ""
+        rect = geometry.cell_rect(r, c)
+        crop = frame.pixels[rect.top : rect.bottom, rect.left : rect.right].copy()
+        return ReadError(f"row {r}, col {c}{more}: a look the {skin} skin has not named yet",
+                         (r, c), crop, cells)
     detail = (f"nearest {nearest!r} at distance {verdict.rms[r, c]:.0f},"
               f" worst patch {verdict.patch[r, c]:.0f}, margin {verdict.margin[r, c]:.2f}")
     if len(cells) > max(3, total // 10):
@@ -185,8 +221,9 @@ def read_minesweeper(
             " frame (window moved or frame cut): locate it again"
         )
     verdict = verdict_of(frame.pixels, location.grid, sk)
-    if not verdict.accepted.all():
-        raise _cell_error(frame, geometry, verdict, sk.name)
+    ok = readable(verdict, sk) if sk.unnamed else verdict.accepted
+    if not ok.all():
+        raise _cell_error(frame, geometry, verdict, sk.name, ok)
     panel = location.panel
     counter = timer = None
     if sk.counter is not None and sk.counter.get("kind") == "text":
@@ -200,7 +237,7 @@ def read_minesweeper(
         if panel.timer is not None:
             timer = read_counter(frame.pixels, panel.timer, sk.counter)
     face = read_face(frame.pixels, panel.face, sk) if panel.face is not None else None
-    return MinesweeperReading(_board(verdict), geometry, sk.name, counter, timer, face,
+    return MinesweeperReading(_board(verdict, sk), geometry, sk.name, counter, timer, face,
                               location.scale)
 
 

@@ -38,6 +38,9 @@ CELL_NAMES: dict[str, str] = {
     "x": "wrong_flag",
 }
 CELL_CHARS = tuple(CELL_NAMES)
+#: What the game's logic may name a look (question marks are off in the programs played).
+NAMEABLE = "#F.12345678*Xx"
+NUMBERS = ".12345678"
 FACES = ("playing", "won", "lost")
 
 
@@ -56,6 +59,11 @@ class Skin:
     screenshot, with the reason. ``noise`` is how far the cells the templates were cut from
     stray from them (the reader's unexplained residual, :mod:`vision.residual`): 0 for clean
     captures, more for a JPEG; the reader tolerates a little more than that.
+
+    ``unnamed`` holds looks seen on the board that the game's logic has not named yet, each
+    with the characters it may still be (``unnamed_candidates``, a string of board
+    characters): the reader keeps them apart from every named look, and reads a look whose
+    every candidate is a number as an opened cell of unknown number (``_``).
     """
 
     name: str
@@ -70,14 +78,27 @@ class Skin:
     source: str = ""
     path: Path | None = None
     noise: float = 0.0
+    unnamed: tuple[np.ndarray, ...] = ()
+    unnamed_candidates: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         w, h = self.cell_size
         every = [(ch, img) for ch, img in self.cells.items()]
         every += [(ch, img) for ch, imgs in self.variants.items() for img in imgs]
-        for ch, img in every:
+        if not self.unnamed_candidates and self.unnamed:
+            object.__setattr__(self, "unnamed_candidates", (NAMEABLE,) * len(self.unnamed))
+        if len(self.unnamed_candidates) != len(self.unnamed):
+            raise SkinError(f"skin {self.name}: {len(self.unnamed)} unnamed looks but"
+                            f" {len(self.unnamed_candidates)} candidate lists")
+        for i, cands in enumerate(self.unnamed_candidates):
+            if not cands or set(cands) - set(NAMEABLE):
+                raise SkinError(f"skin {self.name}: unnamed look {i} has candidates {cands!r}"
+                                f" (expected characters of {NAMEABLE!r})")
+        for ch, _img in every:
             if ch not in CELL_NAMES or ch not in self.cells:
                 raise SkinError(f"skin {self.name}: {ch!r} is not a board character")
+        every += [(f"unnamed look {i}", img) for i, img in enumerate(self.unnamed)]
+        for ch, img in every:
             if img.ndim != 3 or img.shape[2] != 3 or img.dtype != np.uint8:
                 raise SkinError(f"skin {self.name}: template {ch!r} is not a BGR uint8 image")
             if img.shape[:2] != (h, w):
@@ -92,6 +113,8 @@ class Skin:
         object.__setattr__(
             self, "variants", MappingProxyType({k: tuple(v) for k, v in self.variants.items()})
         )
+        object.__setattr__(self, "unnamed", tuple(self.unnamed))
+        object.__setattr__(self, "unnamed_candidates", tuple(self.unnamed_candidates))
 
     @property
     def chars(self) -> str:
@@ -126,6 +149,22 @@ def builtin_skins() -> list[str]:
     order = ["winxp", "win7", "xdemineur", "gnome-mines"]
     present = sorted(p.name for p in BUILTIN_DIR.iterdir() if (p / MANIFEST).is_file())
     return [n for n in order if n in present] + [n for n in present if n not in order]
+
+
+def user_skins() -> list[str]:
+    """Names of the skins in the user skin folder (learned by ``calibrate`` or during play)."""
+    folder = user_skin_dir()
+    if not folder.is_dir():
+        return []
+    builtin = set(builtin_skins())
+    return sorted(p.name for p in folder.iterdir()
+                  if (p / MANIFEST).is_file() and p.name not in builtin
+                  and not p.name.startswith("."))
+
+
+def known_skins() -> list[str]:
+    """Every skin ``read`` and ``play`` try on their own: built-in first, then learned ones."""
+    return builtin_skins() + user_skins()
 
 
 def skin_folder(name: str) -> Path:
@@ -163,6 +202,12 @@ def load_skin_folder(folder: Path) -> Skin:
         ch: tuple(_read_png(folder / rel) for rel in rels)
         for ch, rels in data.get("variants", {}).items()
     }
+    unnamed = data.get("unnamed", [])
+    if not isinstance(unnamed, list) or not all(
+        isinstance(e, dict) and "file" in e and "candidates" in e for e in unnamed
+    ):
+        raise SkinError(f"{manifest}: 'unnamed' must be a list of {{file, candidates}}")
+    looks = tuple(_read_png(folder / entry["file"]) for entry in unnamed)
     w, h = data["cell_size"]
     return Skin(
         name=str(data["name"]),
@@ -177,6 +222,8 @@ def load_skin_folder(folder: Path) -> Skin:
         source=str(data.get("source", "")),
         path=folder,
         noise=float(data.get("noise", 0.0)),
+        unnamed=looks,
+        unnamed_candidates=tuple(str(entry["candidates"]) for entry in unnamed),
     )
 
 
@@ -232,6 +279,12 @@ def save_skin(skin: Skin, folder: str | Path) -> Path:
             if not cv2.imwrite(str(out / rel), img):
                 raise OSError(f"{out / rel}: could not write the template")
             variants.setdefault(ch, []).append(rel)
+    unnamed = []
+    for i, (img, cands) in enumerate(zip(skin.unnamed, skin.unnamed_candidates, strict=True)):
+        rel = f"cells/look_{i + 1}.png"
+        if not cv2.imwrite(str(out / rel), img):
+            raise OSError(f"{out / rel}: could not write the look")
+        unnamed.append({"file": rel, "candidates": cands})
     faces: dict[str, str] = {}
     if skin.faces:
         (out / "faces").mkdir(exist_ok=True)
@@ -252,6 +305,8 @@ def save_skin(skin: Skin, folder: str | Path) -> Path:
         data["noise"] = round(float(skin.noise), 1)
     if variants:
         data["variants"] = variants
+    if unnamed:
+        data["unnamed"] = unnamed
     if faces:
         data["faces"] = faces
     if skin.counter is not None:

@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 from bot.actuator import Gesture, minesweeper_gestures
 from bot.games.base import Calibration, ImpossibleState, Turn, Verdict
 from bot.games.minesweeper_delta import DeltaReader
+from bot.games.minesweeper_looks import LearningVision
+from bot.games.minesweeper_mines import MineTotal, mine_total
+from bot.games.minesweeper_rules import AssumedRule, adopt
 from bot.targets.base import FlagPolicy, Profile, face_point
 from solvers.decision import Decision
 from solvers.minesweeper.moves import Move, MoveKind
-from solvers.minesweeper.rules import standard_mines
 from solvers.minesweeper.state import Board, BoardError, Cell
 from vision.frame import Frame
 from vision.geometry import GridGeometry, Region
@@ -84,7 +86,7 @@ def check(previous: Board | None, pending: Sequence[Move], board: Board) -> tupl
     unflagged = {(m.row, m.col) for m in pending if m.kind is MoveKind.UNFLAG}
     lost = board.is_lost
     for i, (before, now) in enumerate(zip(previous.cells, board.cells, strict=True)):
-        if before <= Cell.EIGHT and now != before:
+        if (before <= Cell.EIGHT and now != before) or (before == Cell.OPENED and now in UNOPENED):
             r, c = divmod(i, board.cols)
             return (
                 Verdict.MISREAD,
@@ -150,45 +152,51 @@ class MinesweeperPlayer:
         delta: bool = True,
         skin: Skin | None = None,
         learning: GlyphLearning | None = None,
+        level_mines: int | None = None,
     ) -> None:
         self.profile = profile
         self.planner = planner
+        self.rule: AssumedRule | None = None  # the first-click rule, decided on first sight
         self._mines = mines
-        #: What vision reads with: the profile's skin name, or a Skin object (one learned
-        #: during play replaces it here, so it must be an object, not a name).
-        self.skin: Skin | str | None = skin if skin is not None else profile.skin
+        #: --mines and the level's default; the screen's counter wins over both (learn_mines).
+        self._given, self._level_mines = mines, level_mines
+        self.mine_total: MineTotal | None = None
         self.learning = learning
+        #: What vision reads with and learns into (bot.games.minesweeper_looks).
+        self.vision = LearningVision(skin if skin is not None else profile.skin, learning, mines)
+        self._seen_version = 0
         self._locate = locate if locate is not None else self._vision_locate
         self._read = read if read is not None else self._vision_read
         self.delta = DeltaReader(self._read) if delta else None
 
     # --- vision -------------------------------------------------------------------------------
-    def _vision_locate(self, frame: Frame) -> Any:
-        from vision.minesweeper import locate_minesweeper
+    @property
+    def skin(self) -> Skin | str | None:
+        """What vision reads with: a name, or a Skin object (one learned during play)."""
+        return self.vision.skin
 
-        return locate_minesweeper(frame, skin=self.skin)
+    def _vision_locate(self, frame: Frame) -> Any:
+        return self.vision.locate(frame)
 
     def _vision_read(self, frame: Frame, location: Any) -> Any:
-        from vision.minesweeper import read_minesweeper
-
-        return read_minesweeper(frame, skin=self.skin, location=location)
+        return self.vision.read(frame, location)
 
     def learn(self, frame: Frame, location: Any, previous: Board | None) -> list[LearnedGlyph]:
-        """Learn the glyphs an unreadable frame shows and read with the grown skin from now
+        """Learn the looks an unreadable frame shows and read with the grown skin from now
         on; raises :class:`bot.learning.LearnRefused` when that cannot be done safely."""
         from bot.learning import LearnRefused
-        from vision.minesweeper import BoardLocation
-        from vision.skin import load_skin
 
         if self.learning is None:
             raise LearnRefused("learning is off")
-        if self._read != self._vision_read or not isinstance(location, BoardLocation):
+        if self._read != self._vision_read:
             raise LearnRefused("only the vision reader learns glyphs")
-        skin = load_skin(self.skin if self.skin is not None else location.skin)
-        self.skin, learned = self.learning.attempt(skin, frame, location, previous, self.mines)
+        learned = self.vision.learn(frame, location, previous)
+        self._skin_changed()
+        return learned
+
+    def _skin_changed(self) -> None:
         if self.delta is not None:
             self.delta.reset()  # cells read with the old skin are read again with the new one
-        return learned
 
     def locate(self, frame: Frame) -> Any:
         """Find the board in a frame (raises the reader's ReadError when there is none)."""
@@ -196,6 +204,8 @@ class MinesweeperPlayer:
 
     def read(self, frame: Frame, location: Any) -> Seen:
         """The board in a frame (only changed cells are read again when ``delta`` is on)."""
+        self._seen_version = self.vision.version
+        self.vision.showing(frame, location)
         reading = self.delta.read(frame, location) if self.delta else self._read(frame, location)
         geometry = reading.geometry.offset(frame.region.left, frame.region.top)
         return Seen(
@@ -220,19 +230,19 @@ class MinesweeperPlayer:
         return self._mines
 
     def learn_mines(self, seen: Seen) -> int:
-        """The game's mine count, if not given: the standard level of this board size, else
-        the counter plus the flags on the board."""
-        if self._mines is None:
+        """The game's mine count on first sight: the counter plus the flags on the board,
+        else --mines, else the level's, else the standard level of this board size."""
+        if self.mine_total is None:
             board = seen.board
-            mines = standard_mines(board.rows, board.cols)
-            if mines is None and seen.counter is not None:
-                mines = seen.counter + board.count(Cell.FLAG)
-            if mines is None:
+            total = mine_total(board.rows, board.cols, seen.counter, board.count(Cell.FLAG),
+                               self._given, self._level_mines)
+            if total is None:
                 raise BoardError(
                     f"a {board.rows}x{board.cols} board is no standard level and its mine"
                     " counter was not read: give the mine count (--mines N)"
                 )
-            self._mines = mines
+            self.mine_total, self._mines = total, total.mines
+        self.vision.mines = self._mines
         return self._mines
 
     @staticmethod
@@ -248,14 +258,35 @@ class MinesweeperPlayer:
     def check(
         self, previous: Board | None, pending: Sequence[Move], seen: Seen
     ) -> tuple[Verdict, str]:
-        return check(previous, pending, seen.board)
+        verdict = check(previous, pending, seen.board)
+        if verdict[0] is Verdict.OK:
+            why = self._accepted(False)
+            if why:
+                return Verdict.MISREAD, why
+        return verdict
+
+    def _accepted(self, fresh_game: bool) -> str:
+        version = self.vision.version
+        why = self.vision.accepted(fresh_game)
+        if self.vision.version != version:
+            self._skin_changed()
+        return why
 
     def outcome(self, seen: Seen) -> str | None:
-        return outcome(seen.board, self.mines, self.profile.flags, seen.face)
+        if self.vision.unplayable:
+            return "unknown"  # a board nothing is named on yet: replaced by a new game
+        end = outcome(seen.board, self.mines, self.profile.flags, seen.face)
+        if end is not None:
+            version = self.vision.version
+            self.vision.finished()  # a finished board fixes every number: check the names
+            if self.vision.version != version:
+                self._skin_changed()
+        return end
 
     def is_fresh(self, seen: Seen) -> bool:
         board = seen.board
-        return is_fresh(board, self.mines, self.profile.auto_opens) and not unfinished_zero(board)
+        ok = is_fresh(board, self.mines, self.profile.auto_opens) and not unfinished_zero(board)
+        return ok and not self._accepted(True)
 
     def decide(self, seen: Seen) -> list[Decision[Move]]:
         """The solver's decisions; a board no layout fits is reported as the misread it is."""
@@ -267,6 +298,8 @@ class MinesweeperPlayer:
 
     def _decide(self, seen: Seen) -> list[Decision[Move]]:
         board = seen.board
+        if self._seen_version != self.vision.version:  # looks named since it was read
+            board = self.vision.reread() or board
         if self.profile.flags is FlagPolicy.AT_END:
             covered = [i for i, v in enumerate(board.cells) if v in COVERED]
             if len(covered) == self.mines:  # every safe cell is open: flag the rest to win
@@ -299,6 +332,7 @@ class MinesweeperPlayer:
         """Clicks on the board and on the face (or the profile's keys start a game); the
         pointer may rest anywhere in the window. Reads the mine count on first sight."""
         self.learn_mines(seen)
+        self.rule = adopt(self, getattr(location, "skin", None))  # the look may tell the rule
         board = seen.geometry.bounds
         face = self.face_region(location, frame)
         if face is None:
@@ -309,13 +343,16 @@ class MinesweeperPlayer:
 
     def new_game(self, screen: Screen, target: Target, calibration: Calibration) -> None:
         assert calibration.new_game is not None
+        self.vision.starting = True
         target.new_game(screen, calibration.new_game)
 
     def turn(self, seen: Seen) -> Turn:
         return Turn.OURS if self.outcome(seen) is None else Turn.OVER
 
     def pending(self, decisions: Sequence[Decision[Move]], seen: Seen) -> list[Move]:
-        return self.moves(decisions)
+        moves = self.moves(decisions)
+        self.vision.sent(moves)
+        return moves
 
     def awaiting(self, seen: Seen) -> list[Move]:
         return []  # Minesweeper has no opponent

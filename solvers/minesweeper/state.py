@@ -1,7 +1,8 @@
 """The visible Minesweeper board as an immutable value with a text form that round-trips.
 
 Text form, one row a line: ``#`` unknown, ``F`` flag, ``?`` question mark, ``.`` empty (``0`` is
-read as ``.``), ``1``-``8`` numbers, ``*`` mine, ``X`` exploded mine, ``x`` wrong flag.
+read as ``.``), ``1``-``8`` numbers, ``*`` mine, ``X`` exploded mine, ``x`` wrong flag, ``_`` opened
+with a number not read yet (a look the bot has not named: safe, constraining no neighbour).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class Cell(IntEnum):
     MINE = 12
     EXPLODED = 13
     WRONG_FLAG = 14
+    OPENED = 15  # opened, number not known yet: never a mine, constrains nothing
 
     @property
     def char(self) -> str:
@@ -46,7 +48,7 @@ class Cell(IntEnum):
         return self in (Cell.UNKNOWN, Cell.FLAG, Cell.QUESTION)
 
 
-CELL_CHARS = ".12345678#F?*Xx"
+CELL_CHARS = ".12345678#F?*Xx_"
 _CHAR_TO_CELL = {ch: Cell(i) for i, ch in enumerate(CELL_CHARS)}
 _CHAR_TO_CELL["0"] = Cell.ZERO
 

@@ -1,0 +1,211 @@
+"""The Minesweeper adapter's vision with learning: known skins first, else the program's own
+looks, learned from its first frame on and named by the game's logic while the bot plays.
+
+Cold start: when no built-in or learned skin fits the window (or ``--skin none`` asks for a
+cold start), the board is found as the lattice of alike cells (:func:`vision.looks.board_grid`)
+and its looks become a skin of their own. A fresh board names its one look "covered" at once;
+any other board is not a game the bot can join (nothing on it is named), so it is reported as
+one to replace with a new game, and the loop starts one the profile's way (its keys, else the
+face). From then on :class:`bot.learning.GlyphLearning` sees every settled frame the loop
+accepts, with the moves sent before it, until every look has its name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from bot.learning import GlyphLearning, LearnedGlyph, LearnRefused
+from solvers.minesweeper.moves import Move
+from solvers.minesweeper.state import Board, Cell
+from vision.errors import BoardNotFoundError, ReadError
+from vision.frame import Frame
+from vision.skin import Skin, load_skin
+
+if TYPE_CHECKING:
+    from vision.minesweeper import BoardLocation
+
+#: ``--skin none``: read with no known skin at all, as on a program never seen.
+COLD = "none"
+
+
+class LearningVision:
+    """Locate and read one program's board, growing and naming its skin while playing.
+
+    ``skin`` is what the profile or the command line asked for (a name, a Skin, None to try
+    every known skin, :data:`COLD` for none); ``learning`` None turns learning off, and then
+    only known skins read.
+    """
+
+    def __init__(self, skin: Skin | str | None, learning: GlyphLearning | None,
+                 mines: int | None) -> None:
+        self.cold_only = skin == COLD
+        self.skin: Skin | str | None = None if self.cold_only else skin
+        self.learning = learning
+        self._mines = mines
+        self.version = 0  # bumped whenever the skin changes (readings before are stale)
+        self.starting = False  # a new game was asked for; its first frame is fresh
+        self.unplayable = False  # the cold board shown is not a fresh game
+        self._frame: Frame | None = None
+        self._location: Any = None
+        self._verified: Frame | None = None
+
+    @property
+    def mines(self) -> int | None:
+        return self._mines
+
+    @mines.setter
+    def mines(self, value: int | None) -> None:
+        """The game's mine total, once known, is the naming's too (it decides a lot)."""
+        self._mines = value
+        naming = self.learning.naming if self.learning is not None else None
+        if naming is not None and naming.mines is None:
+            naming.mines = value
+
+    # --- finding the board --------------------------------------------------------------------
+    def locate(self, frame: Frame) -> BoardLocation:
+        from vision.minesweeper import locate_minesweeper
+
+        if not self.cold_only or isinstance(self.skin, Skin):
+            try:
+                return locate_minesweeper(frame, skin=self.skin)
+            except BoardNotFoundError:
+                if self.learning is None or self.skin is not None:
+                    raise
+        return self._cold_locate(frame)
+
+    def _cold_locate(self, frame: Frame) -> BoardLocation:
+        from vision.looks import board_grid, fresh, look_indices
+        from vision.minesweeper import BoardLocation
+
+        if self.learning is None:
+            raise BoardNotFoundError("no known skin fits this board and learning is off"
+                                     " (--no-learn): drop --no-learn to learn its look")
+        grid, skin = board_grid(frame)
+        skin = replace(skin, name=self.learning.name or "learned")
+        self.learning.start(skin, self.mines)
+        location = BoardLocation(grid.geometry(), skin.name, 1.0, cells=grid)
+        looks = look_indices(frame.pixels, grid, skin)
+        self.unplayable = not fresh(skin, looks)
+        if not self.unplayable:
+            self.learning.new_game(True)
+            self.learning.observe(frame, location, first=True)
+        self._use(self.learning.skin)
+        return location
+
+    def _use(self, skin: Skin | None) -> None:
+        if skin is not None and skin is not self.skin:
+            self.skin = skin
+            self.version += 1
+
+    # --- reading ------------------------------------------------------------------------------
+    def read(self, frame: Frame, location: Any) -> Any:
+        from vision.minesweeper import MinesweeperReading, read_minesweeper
+
+        if self.unplayable:
+            # Nothing on this board is named: stand in an unknown board, which the adapter
+            # reports as a game to replace (the loop then starts a new one).
+            g = location.geometry
+            board = Board(g.rows, g.cols, (int(Cell.OPENED),) * (g.rows * g.cols))
+            return MinesweeperReading(board, g, location.skin, None, None, None, location.scale)
+        return read_minesweeper(frame, skin=self.skin, location=location)
+
+    def showing(self, frame: Frame, location: Any) -> None:
+        """The frame the adapter is reading, at its whole-board location (the reader itself
+        may be handed a part of the grid: only the cells that changed)."""
+        self._frame, self._location = frame, location
+
+    def reread(self) -> Board | None:
+        """The last frame read again with the skin as it is now (after looks were named)."""
+        from vision.minesweeper import read_minesweeper
+
+        if self._frame is None or self.unplayable:
+            return None
+        try:
+            return read_minesweeper(self._frame, skin=self.skin, location=self._location).board
+        except ReadError:
+            return None
+
+    # --- learning -----------------------------------------------------------------------------
+    def _started(self, location: BoardLocation) -> GlyphLearning:
+        if self.learning is None:
+            raise LearnRefused("learning is off")
+        if self.learning.skin is None:
+            skin = load_skin(self.skin if self.skin is not None else location.skin)
+            self.learning.start(skin, self.mines)
+            self._use(self.learning.skin)
+        return self.learning
+
+    def learn(self, frame: Frame, location: Any, previous: Board | None) -> list[LearnedGlyph]:
+        """A refused frame: new looks, names; raises LearnRefused when it cannot be fitted or
+        when its looks still cannot all be read."""
+        from vision.fit import verdict_of
+        from vision.minesweeper import BoardLocation, readable
+
+        if not isinstance(location, BoardLocation):
+            raise LearnRefused("only the vision reader learns glyphs")
+        learning = self._started(location)
+        first = self.starting
+        if first:
+            self.unplayable = False
+        try:
+            learned = learning.observe(frame, location, first=first, previous=previous)
+        except LearnRefused:
+            if first:
+                self.unplayable = True
+            raise
+        if first:
+            self.starting = False
+        self._use(learning.skin)
+        assert learning.skin is not None
+        ok = readable(verdict_of(frame.pixels, location.grid, learning.skin), learning.skin)
+        if not ok.all():
+            r, c = (int(v) for v in np.argwhere(~ok)[0])
+            look = self._candidates_at(frame, location, (r, c))
+            raise LearnRefused(f"the look at ({r}, {c}) may still be any of {look!r}")
+        return learned
+
+    def _candidates_at(self, frame: Frame, location: Any, cell: tuple[int, int]) -> str:
+        from vision.looks import look_indices
+
+        assert self.learning is not None and self.learning.skin is not None
+        skin = self.learning.skin
+        i = int(look_indices(frame.pixels, location.grid, skin)[cell]) - len(skin.chars)
+        return skin.unnamed_candidates[i] if 0 <= i < len(skin.unnamed) else "?"
+
+    def accepted(self, fresh_game: bool) -> str:
+        """The loop is taking the frame just read: show it to the learner while looks are
+        unnamed. Returns why the frame cannot be taken ('' when it can): a frame no naming
+        of the looks explains is a misread, whatever the reader made of it."""
+        learning = self.learning
+        if learning is None or self._frame is None or not isinstance(self.skin, Skin):
+            return ""
+        if fresh_game:
+            self.starting = False
+            learning.new_game(True)
+        if not learning.active:
+            return ""
+        try:
+            learning.observe(self._frame, self._location, first=fresh_game)
+        except LearnRefused as exc:
+            return str(exc)
+        finally:
+            self._use(learning.skin)
+        return ""
+
+    def finished(self) -> None:
+        """The frame just read ends a game: check every name against it (once per frame)."""
+        learning = self.learning
+        if learning is None or learning.skin is None or self._frame is None:
+            return
+        if self._frame is self._verified:
+            return
+        self._verified = self._frame
+        if learning.verify(self._frame, self._location):
+            self._use(learning.skin)
+
+    def sent(self, moves: list[Move]) -> None:
+        if self.learning is not None:
+            self.learning.sent(moves)
