@@ -27,6 +27,20 @@ settings.register_profile("dev", print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def private_skin_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Learned skins go to (and are read from) a folder of the test session's own, never the
+    user skin folder: read and play try every skin there, and play saves what it learns."""
+    folder = tmp_path_factory.mktemp("user-skins")
+    old = os.environ.get("GAMEBOT_SKINS")
+    os.environ["GAMEBOT_SKINS"] = str(folder)
+    yield folder
+    if old is None:
+        os.environ.pop("GAMEBOT_SKINS", None)
+    else:
+        os.environ["GAMEBOT_SKINS"] = old
+
+
 @pytest.fixture(scope="module")
 def virtual_display() -> Iterator[object]:
     """A fresh Xvfb (1600x1000x24) for the module's tests; DISPLAY points at it meanwhile."""
