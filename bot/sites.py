@@ -110,6 +110,7 @@ class SiteProfile:
     style: str = ""  # which of the site's input styles ``move`` is
     styles: tuple[str, ...] = ()
     url: str = ""  # where the page is, when the site is served from a fixed place
+    rules: str = ""  # Erudit/Scrabble: the rules the site plays (erudit, scrabble-en, ...)
     sides: int = 2  # players; the bot plays one side unless told to play both
     opponent_timeout: float = 60.0  # seconds the opponent may think
     redraw_timeout: float = 5.0  # seconds our own input may take to show
@@ -254,6 +255,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         style=chosen,
         styles=tuple(styles),
         url=str(data.get("url", "")),
+        rules=str(data.get("rules", "")),
         sides=int(data.get("sides", 2)),
         opponent_timeout=number("opponent-timeout", 60.0),
         redraw_timeout=number("redraw-timeout", 5.0),

@@ -45,7 +45,7 @@ MODULES: tuple[str, ...] = (
     "bot.commands.minesweeper_play",
     "bot.commands.balda",
     "bot.commands.balda_vision",
-    "bot.commands.balda_play",
+    "bot.commands.page_play",
     "bot.commands.pages",
     "bot.commands.solve_aliases",
     "bot.commands.erudit",

@@ -50,4 +50,4 @@ def test_the_play_summary_names_level_rule_seed_and_mines(capsys, monkeypatch, t
     summary = json.loads(out.strip().splitlines()[-1])
     assert summary["level"] == "custom 9x9/12" and summary["mines"] == 12
     assert summary["rules"] == "opening" and summary["seed"] == 4
-    assert "level custom 9x9/12, mines 12, first click opening, seed 4" in out
+    assert "level custom 9x9/12, mines 12, first click opening" in out and "seed 4" in out

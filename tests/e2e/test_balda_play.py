@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.balda_session import BaldaPlayConfig, play
+from bot.page_session import PagePlayConfig, play
 from bot.replay import replay
 
 pytestmark = [pytest.mark.display, pytest.mark.slow, pytest.mark.xdist_group("balda-e2e")]
@@ -22,7 +22,7 @@ VLADHUK = Path(__file__).resolve().parents[3] / "shared" / "targets" / "balda-vl
 @pytest.mark.parametrize("style", ["type-click", "palette-drag"])
 def test_a_whole_game_on_our_page(virtual_display, tmp_path, style, monkeypatch):
     monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
-    cfg = BaldaPlayConfig(
+    cfg = PagePlayConfig(
         target="builtin",
         launch=True,
         style=style,
@@ -52,7 +52,7 @@ def test_a_word_the_page_refuses_is_cancelled_and_another_played(
     virtual_display, tmp_path, monkeypatch
 ):
     monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
-    cfg = BaldaPlayConfig(
+    cfg = PagePlayConfig(
         target="builtin", launch=True, style="type-click", reject=0.5, level="easy", seed=3,
         games=1, think=0.2, out=tmp_path,
     )
@@ -70,7 +70,7 @@ def test_a_word_the_page_refuses_is_cancelled_and_another_played(
 )
 def test_moves_on_the_third_party_page(virtual_display, tmp_path, page, site, monkeypatch):
     monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
-    cfg = BaldaPlayConfig(
+    cfg = PagePlayConfig(
         target="browser", launch=True, serve=VLADHUK, url=page, site=site, games=1,
         think=0.3, out=tmp_path, max_steps=3,
     )

@@ -1,7 +1,7 @@
-"""Set up one Balda session in a browser (display, page, Chromium, vision, engine), run it, sum it
-up. Shared by ``gamebot play balda`` and ``gamebot demo balda``.
+"""Set up one word-game session in a browser (display, page, Chromium, vision, engine), run it,
+sum it up. Shared by ``play balda``, ``demo balda``, ``play erudit`` and ``demo erudit``.
 
-Targets: ``builtin`` is the project's own page, served here on 127.0.0.1 with a computer opponent
+Targets: ``builtin`` is the project's own page, served on 127.0.0.1 with a computer opponent
 (its URL parameters choose the look, input style, size and strength); ``browser`` is any page
 given by ``--launch URL`` with ``--site``; ``window-title`` attaches to a browser already open.
 """
@@ -26,12 +26,14 @@ from bot.screens.desktop import DEFAULT_PAUSE
 from bot.sites import SiteProfile, load_profile
 
 TARGETS = ("builtin", "browser", "window-title")
-BUILTIN_SITE = "gamebot-balda"
+BUILTIN_SITES = {"balda": "gamebot-balda", "erudit": "gamebot-erudit"}
+DEFAULT_STYLES = {"balda": "palette-drag", "erudit": "drag"}
 TESSERACT_LANGS = {"ru": "rus", "uk": "ukr", "en": "eng"}
 
 
 @dataclass
-class BaldaPlayConfig:
+class PagePlayConfig:
+    game: str = "balda"
     target: str = "builtin"
     launch: bool = False
     url: str | None = None  # --launch URL
@@ -46,6 +48,7 @@ class BaldaPlayConfig:
     first: str = "human"
     reject: float = 0.0
     lang: str = "ru"
+    rules: str = "erudit"  # Erudit/Scrabble: erudit, scrabble-ru or scrabble-en
     seed: int | None = None
     zoom: float = 1.0
     window: tuple[int, int] = (1280, 900)
@@ -64,13 +67,13 @@ class BaldaPlayConfig:
 
 
 @dataclass
-class BaldaPlayResult:
+class PagePlayResult:
     stats: SessionStats
     summary: dict[str, Any]
     lines: list[str] = field(default_factory=list)
 
 
-def check_config(cfg: BaldaPlayConfig) -> None:
+def check_config(cfg: PagePlayConfig) -> None:
     """Refuse a bad command line before anything starts (no Xvfb, no browser)."""
     if cfg.target not in TARGETS:
         raise GamebotError(f"unknown target {cfg.target!r}: use one of {', '.join(TARGETS)}")
@@ -101,26 +104,24 @@ def _builtin_sites() -> list[str]:
     return builtin_sites()
 
 
-def site_profile(cfg: BaldaPlayConfig) -> SiteProfile:
-    name = cfg.site or BUILTIN_SITE
+def site_profile(cfg: PagePlayConfig) -> SiteProfile:
+    name = cfg.site or BUILTIN_SITES[cfg.game]
     style = cfg.style
     if cfg.target == "builtin" and style is None:
-        style = "palette-drag"
+        style = DEFAULT_STYLES[cfg.game]
     profile = load_profile(name, style)
-    if profile.game != "balda":
-        raise GamebotError(f"site profile {name!r} is for {profile.game}, not balda")
+    if profile.game != cfg.game:
+        raise GamebotError(f"site profile {name!r} is for {profile.game}, not {cfg.game}")
     return profile
 
 
-def builtin_url(server: Any, cfg: BaldaPlayConfig, style: str) -> str:
-    params: dict[str, object] = {
-        "theme": cfg.theme,
-        "input": style,
-        "size": cfg.size,
-        "level": cfg.level,
-        "first": cfg.first,
-        "lang": cfg.lang,
-    }
+def builtin_url(server: Any, cfg: PagePlayConfig, style: str) -> str:
+    params: dict[str, object] = {"theme": cfg.theme, "input": style, "level": cfg.level,
+                                 "first": cfg.first}
+    if cfg.game == "balda":
+        params.update(size=cfg.size, lang=cfg.lang)
+    else:
+        params.update(rules=cfg.rules)
     if cfg.reject:
         params["reject"] = cfg.reject
     if cfg.seed is not None:
@@ -130,7 +131,7 @@ def builtin_url(server: Any, cfg: BaldaPlayConfig, style: str) -> str:
     return str(server.url(**params))
 
 
-def open_target(cfg: BaldaPlayConfig, profile: SiteProfile, stack: ExitStack) -> Any:
+def open_target(cfg: PagePlayConfig, profile: SiteProfile, stack: ExitStack) -> Any:
     """The browser window to play in (started here when asked)."""
     from bot.targets import browser
 
@@ -145,7 +146,7 @@ def open_target(cfg: BaldaPlayConfig, profile: SiteProfile, stack: ExitStack) ->
     if cfg.target == "builtin":
         from bot.pages.child import ChildPageServer
 
-        server = stack.enter_context(ChildPageServer("balda"))  # its own process: see there
+        server = stack.enter_context(ChildPageServer(cfg.game))  # its own process: see there
         url = builtin_url(server, cfg, profile.style)
     elif cfg.serve is not None:
         from bot.pages.static import StaticServer
@@ -175,21 +176,36 @@ def open_target(cfg: BaldaPlayConfig, profile: SiteProfile, stack: ExitStack) ->
     return target
 
 
-def alphabet_of(cfg: BaldaPlayConfig, profile: SiteProfile) -> str:
+def language_of(cfg: PagePlayConfig, profile: SiteProfile) -> str:
+    if cfg.target != "builtin":
+        return profile.language
+    if cfg.game == "erudit":
+        return "en" if cfg.rules == "scrabble-en" else "ru"
+    return cfg.lang
+
+
+def alphabet_of(cfg: PagePlayConfig, profile: SiteProfile) -> str:
     from solvers.words.alphabet import alphabet_for
 
-    return alphabet_for(profile.language if cfg.target != "builtin" else cfg.lang)
+    return alphabet_for(language_of(cfg, profile))
 
 
-def make_player(cfg: BaldaPlayConfig, profile: SiteProfile) -> Any:
-    from vision.page_text import PageText
+def make_player(cfg: PagePlayConfig, profile: SiteProfile) -> Any:
+    if cfg.game == "erudit":
+        from bot.erudit_player import make_erudit_player
 
+        return make_erudit_player(cfg, profile)
+    return make_balda_player(cfg, profile)
+
+
+def make_balda_player(cfg: PagePlayConfig, profile: SiteProfile) -> Any:
     from bot.games.balda import BaldaPlayer, RejectedWords
     from bot.site_data import glyph_bank_for, rejected_path
     from solvers.balda.lexicon import Lexicon
     from solvers.words.alphabet import alphabet_for
+    from vision.page_text import PageText
 
-    lang = profile.language if cfg.target != "builtin" else cfg.lang
+    lang = language_of(cfg, profile)
     lexicon = Lexicon.for_language(lang)
     tess = TESSERACT_LANGS.get(lang, "eng")
     alphabet = alphabet_for(lang)
@@ -212,8 +228,13 @@ def summarize(result: SessionStats, screen: GuardedScreen, player: Any) -> dict[
     draws = sum(g.outcome == "drawn" for g in finished)
     low, high = stats.wilson_interval(wins, len(finished))
     margins = [float(g.details.get("margin", 0)) for g in finished]  # type: ignore[arg-type]
-    rejected = [w for g in result.games for w in g.details.get("rejected_words", [])]  # type: ignore[union-attr]
-    site_words = [w for g in result.games for w in g.details.get("site_words", [])]  # type: ignore[union-attr]
+    def every(key: str) -> list[Any]:
+        return [w for g in result.games for w in g.details.get(key, [])]  # type: ignore[attr-defined]
+
+    rejected = every("rejected_words") + every("rejected_moves")
+    site_words = every("site_words")
+    points = [float(g.details["points_per_turn"]) for g in finished
+              if g.details.get("points_per_turn") is not None]  # type: ignore[arg-type]
     return {
         "games": len(finished),
         "wins": wins,
@@ -226,7 +247,9 @@ def summarize(result: SessionStats, screen: GuardedScreen, player: Any) -> dict[
         "misreads": result.misreads,
         "refused_clicks": screen.guard.refused,
         "rejected_words": len(rejected),
+        "rejected_moves": len(rejected),
         "rejected": rejected,
+        "points_per_turn": sum(points) / len(points) if points else None,
         "site_words": site_words,
         "stale_frames": result.stale_frames,
         "relocations": result.relocations,
@@ -272,7 +295,7 @@ def _num(value: object, digits: int = 1) -> str:
     return f"{value:.{digits}f}"
 
 
-def play(cfg: BaldaPlayConfig, status: Status | None = None) -> BaldaPlayResult:
+def play(cfg: PagePlayConfig, status: Status | None = None) -> PagePlayResult:
     """Run one Balda session to its end (limits, Ctrl+C, fail-safe or a problem)."""
     from bot.screens.desktop import DesktopScreen
 
@@ -335,7 +358,7 @@ def play(cfg: BaldaPlayConfig, status: Status | None = None) -> BaldaPlayResult:
         learned_glyphs=learned,
         glyph_bank=summary_bank,
     )
-    return BaldaPlayResult(result, summary, human_lines(summary))
+    return PagePlayResult(result, summary, human_lines(summary))
 
 
 def _note(line: str) -> None:

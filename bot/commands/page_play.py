@@ -1,4 +1,4 @@
-"""``gamebot play balda`` and ``gamebot demo balda``: Balda in a browser window, by itself.
+"""``play``/``demo`` for the word games in a browser window: Balda and Erudit/Scrabble.
 
 Heavy imports (OpenCV, mss, the engine) happen inside ``run``, so ``--help`` stays fast.
 """
@@ -6,6 +6,7 @@ Heavy imports (OpenCV, mss, the engine) happen inside ``run``, so ``--help`` sta
 from __future__ import annotations
 
 import argparse
+import functools
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,10 +20,10 @@ from bot.commands.options import (
 )
 
 if TYPE_CHECKING:
-    from bot.balda_session import BaldaPlayConfig, BaldaPlayResult
+    from bot.page_session import PagePlayConfig, PagePlayResult
     from bot.results import SessionStats
 
-# bot.balda_session.TARGETS, repeated so --help imports nothing heavy (a test keeps them equal)
+# bot.page_session.TARGETS, repeated so --help imports nothing heavy (a test keeps them equal)
 TARGETS = ("builtin", "browser", "window-title")
 
 
@@ -46,22 +47,34 @@ def _window(text: str) -> tuple[int, int]:
     return w, h
 
 
-def _configure_page(p: argparse.ArgumentParser) -> None:
+def _configure_page(p: argparse.ArgumentParser, game: str) -> None:
     page = p.add_argument_group("the built-in page (--target builtin)")
-    page.add_argument(
-        "--theme", choices=("classic", "night"), default="classic", help="look (default classic)"
+    themes = ("classic", "night") if game == "balda" else ("classic", "wood")
+    page.add_argument("--theme", choices=themes, default="classic", help="look (default classic)")
+    styles = (
+        "palette-drag (default) or type-click" if game == "balda" else "drag (default) or click"
     )
     page.add_argument(
         "--style",
-        help="input style: on the built-in page palette-drag (default) or type-click; on other"
-        " sites one of the styles its profile lists",
+        help=f"input style: on the built-in page {styles}; on other sites one of the styles"
+        " its profile lists",
     )
-    page.add_argument("--size", type=int, choices=(5, 6, 7), default=5, help="grid size")
+    if game == "balda":
+        page.add_argument("--size", type=int, choices=(5, 6, 7), default=5, help="grid size")
+        page.add_argument(
+            "--lang", choices=("ru", "uk", "en"), default="ru",
+            help="the page's language (default ru)",
+        )
+    else:
+        page.add_argument(
+            "--rules", choices=("erudit", "scrabble-ru", "scrabble-en"), default="erudit",
+            help="the game the page plays (default erudit, Russian)",
+        )
     page.add_argument(
         "--level",
         choices=("easy", "medium", "hard"),
         default="hard",
-        help="the page's computer opponent (default hard: look-ahead search)",
+        help="the page's computer opponent (default hard: the engine's best)",
     )
     page.add_argument(
         "--first", choices=("human", "computer"), default="human", help="who moves first"
@@ -73,9 +86,6 @@ def _configure_page(p: argparse.ArgumentParser) -> None:
         metavar="FRACTION",
         help="the page refuses this fraction of our words as unknown (tests how the bot copes"
         " with a site whose dictionary differs; default 0)",
-    )
-    page.add_argument(
-        "--lang", choices=("ru", "uk", "en"), default="ru", help="the page's language (default ru)"
     )
 
 
@@ -135,12 +145,12 @@ def _configure_common(p: argparse.ArgumentParser) -> None:
     add_json(p)
 
 
-def _configure_play(p: argparse.ArgumentParser) -> None:
+def _configure_play(p: argparse.ArgumentParser, game: str) -> None:
     p.add_argument(
         "--target",
         choices=TARGETS,
         default="builtin",
-        help="builtin: the project's own Balda page, served on 127.0.0.1 (default);"
+        help="builtin: the project's own page, served on 127.0.0.1 (default);"
         " browser: the page at --launch URL; window-title: a browser already open (--title)",
     )
     p.add_argument(
@@ -160,19 +170,20 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument("--title", help="with --target window-title: the window's title (a regex)")
     p.add_argument(
         "--site",
-        help="site profile: a built-in name (gamebot-balda, vladhuk-balda-uk, ...) or a JSON"
-        " file (see bot/sites.py); needed for any page but the built-in one",
+        help="site profile: a built-in name (gamebot-balda, vladhuk-balda-uk, xanado, ...) or"
+        " a JSON file (see bot/sites.py); needed for any page but the built-in one",
     )
-    _configure_page(p)
+    _configure_page(p, game)
     _configure_common(p)
 
 
-def _config(args: argparse.Namespace, demo: bool = False) -> BaldaPlayConfig:
-    from bot.balda_session import BaldaPlayConfig, check_config
+def _config(args: argparse.Namespace, game: str, demo: bool = False) -> PagePlayConfig:
+    from bot.page_session import PagePlayConfig, check_config
 
     target = "builtin" if demo else args.target
     launch = getattr(args, "launch", None)
-    cfg = BaldaPlayConfig(
+    cfg = PagePlayConfig(
+        game=game,
         target=target,
         launch=demo or launch is not None,
         url=launch or None,
@@ -181,11 +192,12 @@ def _config(args: argparse.Namespace, demo: bool = False) -> BaldaPlayConfig:
         site=getattr(args, "site", None),
         style=args.style,
         theme=args.theme,
-        size=args.size,
+        size=getattr(args, "size", 5),
         level=args.level,
         first=args.first,
         reject=args.reject,
-        lang=args.lang,
+        lang=getattr(args, "lang", "ru"),
+        rules=getattr(args, "rules", "erudit"),
         seed=args.seed,
         zoom=args.zoom,
         window=args.window,
@@ -212,73 +224,83 @@ def _status_text(s: SessionStats) -> str:
     return f"won {wins}/{n} ({rate}) misreads {s.misreads}"
 
 
-def _play(cfg: BaldaPlayConfig, description: str) -> BaldaPlayResult:
-    from bot.balda_session import play
+def _play(cfg: PagePlayConfig, description: str) -> PagePlayResult:
+    from bot.page_session import play
     from bot.progress import progress_bar
 
     with progress_bar(cfg.games, description) as bar:
         return play(cfg, lambda s: bar.advance(status=_status_text(s)))
 
 
-def _run_play(args: argparse.Namespace) -> int:
+NAMES = {"balda": "Balda", "erudit": "Erudit/Scrabble"}
+
+
+def _run_play(args: argparse.Namespace, game: str) -> int:
     from bot.report import emit
 
-    cfg = _config(args)
-    result = _play(cfg, "balda games")
+    cfg = _config(args, game)
+    result = _play(cfg, f"{game} games")
     emit(result.summary, result.lines, args.json)
     stopped = str(result.summary.get("stopped") or "")
     return 1 if stopped and not stopped.startswith("interrupted") else 0
 
 
-def _configure_demo(p: argparse.ArgumentParser) -> None:
-    _configure_page(p)
+def _configure_demo(p: argparse.ArgumentParser, game: str) -> None:
+    _configure_page(p, game)
     _configure_common(p)
 
 
-def _run_demo(args: argparse.Namespace) -> int:
+def _run_demo(args: argparse.Namespace, game: str) -> int:
     import os
     import time
 
     from bot.report import emit
 
     if args.record is None:
-        args.record = Path("out") / f"demo-balda-{time.strftime('%Y%m%d-%H%M%S')}"
-    cfg = _config(args, demo=True)
+        args.record = Path("out") / f"demo-{game}-{time.strftime('%Y%m%d-%H%M%S')}"
+    cfg = _config(args, game, demo=True)
     shown = (
         f"display {os.environ['DISPLAY']}"
         if os.environ.get("DISPLAY")
         else "a private virtual display (Xvfb)"
     )
     print(
-        f"gamebot demo balda: the bot plays {cfg.games or 'some'} game(s) of Balda against the"
-        f" built-in page's {cfg.level} computer in Chromium on {shown}",
+        f"gamebot demo {game}: the bot plays {cfg.games or 'some'} game(s) of {NAMES[game]}"
+        f" against the built-in page's {cfg.level} computer in Chromium on {shown}",
         flush=True,
     )
-    result = _play(cfg, "balda demo")
+    result = _play(cfg, f"{game} demo")
     lines = [*result.lines, f"replay it: gamebot replay {cfg.record}"]
     emit(result.summary, lines, args.json)
     return 1 if result.summary.get("stopped") else 0
 
 
-COMMANDS: list[Command] = [
-    Command(
-        "play",
-        "balda",
-        "play Balda in a browser window by itself (the built-in page by default)",
-        _configure_play,
-        _run_play,
-        description="Finds the letter grid on the page, reads every letter, waits for its turn,"
-        " picks the best move with the engine, enters it the way the site's profile says, and"
-        " waits for the opponent's reply, game after game. Pixels only: no DOM, no DevTools.",
-    ),
-    Command(
-        "demo",
-        "balda",
-        "the bot plays one game of Balda against the built-in page's computer",
-        _configure_demo,
-        _run_demo,
-        description="Starts everything it needs (Xvfb when there is no display, the built-in"
-        " Balda page on 127.0.0.1, a private Chromium) and plays one whole game against the"
-        " page's computer, then prints the result and the recording's path.",
-    ),
-]
+def _commands(game: str) -> list[Command]:
+    name = NAMES[game]
+    reads = "letter grid" if game == "balda" else "board and the rack"
+    return [
+        Command(
+            "play",
+            game,
+            f"play {name} in a browser window by itself (the built-in page by default)",
+            functools.partial(_configure_play, game=game),
+            functools.partial(_run_play, game=game),
+            description=f"Finds the {reads} on the page, reads every letter, waits for its"
+            " turn, picks the best move with the engine, enters it the way the site's profile"
+            " says, and waits for the opponent's reply, game after game. Pixels only: no DOM,"
+            " no DevTools.",
+        ),
+        Command(
+            "demo",
+            game,
+            f"the bot plays one game of {name} against the built-in page's computer",
+            functools.partial(_configure_demo, game=game),
+            functools.partial(_run_demo, game=game),
+            description="Starts everything it needs (Xvfb when there is no display, the"
+            f" built-in {name} page on 127.0.0.1, a private Chromium) and plays one whole game"
+            " against the page's computer, then prints the result and the recording's path.",
+        ),
+    ]
+
+
+COMMANDS: list[Command] = _commands("balda") + _commands("erudit")
