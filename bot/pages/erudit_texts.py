@@ -1,9 +1,24 @@
-"""Every text the Erudit page shows, in Russian and English: the page's visual contract.
+"""Every text the Erudit page shows, in Russian and English, and the rest of its visual contract.
 
 The server sends the page's language's table with each game (``view["texts"]``) and words its
 rejections from it, so the page, the tests and the bot's site profile read the same strings.
-Templates take ``{word}``, ``{score}`` and ``{n}``. Premium labels are
-per theme; ``\\n`` breaks a label into two lines on the square.
+Templates take ``{word}``, ``{score}`` and ``{n}``. Premium labels are per theme; ``\\n``
+breaks a label into two lines on the square.
+
+What the page looks like (bot/pages/erudit/): the turn line across the top (``your_turn``,
+``thinking``; at the end a coloured banner ``won``/``lost``/``draw`` followed by the final
+``you : computer`` score); under it the 15x15 board; the score panels ``you`` (left) and
+``computer`` (right) level with the turn line, big digits under the label, and under the
+computer's panel the bag line (``bag``); each side's words and points listed under its panel.
+Under the board: one message line (info in the theme's text colour, rejections in red), the
+rack of seven slots (a used slot stays empty), then the buttons ``play``, ``recall``,
+``exchange``, ``pass``, ``new`` (while exchanging: ``swap``, ``cancel``, ``new``). A tile is a
+square with its letter in upper case and its value in the bottom right corner; a wildcard on
+the rack is a star with no value; a wildcard on the board shows its letter in italics, in
+another colour (classic red, wood blue), with no value. The computer's last move is a tile
+colour of its own (classic yellow, wood green) until its next move; tiles laid this turn have
+a frame (classic blue, wood white). Placing a wildcard opens a dialog over the board:
+``choose_letter``, the alphabet as buttons (8 columns in Russian, 7 in English), ``cancel``.
 """
 
 from __future__ import annotations

@@ -101,14 +101,15 @@ function clearTurn() {
 
 // ----- drawing ------------------------------------------------------------------------------
 function tileElement(letter, options) {
-  // a tile: its letter (upper case; "*" for a wildcard on the rack) and, for a real letter, its
-  // value in the bottom right corner
+  // a tile: its letter (upper case; a star for a wildcard not yet given a letter) and, for a
+  // real letter, its value in the bottom right corner
   const tile = document.createElement("div");
   tile.className = "tile";
   for (const name of options.classes || []) tile.classList.add(name);
   const shown = document.createElement("span");
   shown.className = "letter";
-  shown.textContent = letter.toUpperCase();
+  shown.textContent = letter === WILDCARD ? "\u2605" : letter.toUpperCase();
+  if (letter === WILDCARD) tile.classList.add("blank");
   tile.append(shown);
   if (options.wild) {
     tile.classList.add("wild");
@@ -277,7 +278,6 @@ function drawDialog() {
 }
 
 function drawButtons() {
-  const g = ui.game;
   const exchanging = ui.exchange !== null;
   for (const id of ["play", "recall", "exchange", "pass"]) $(id).hidden = exchanging;
   for (const id of ["swap", "cancel"]) $(id).hidden = !exchanging;
@@ -289,7 +289,6 @@ function drawButtons() {
     $(id).disabled = !idle;
   }
   $("new").disabled = false;
-  if (!g) return;
 }
 
 // ----- talking to the server -------------------------------------------------------------
@@ -311,6 +310,7 @@ async function newGame() {
   ui.game = game;
   ui.config = game.config;
   ui.texts = game.texts;
+  document.body.classList.remove("loading");
   document.title = game.title;
   document.documentElement.lang = game.config.lang;
   document.body.className = `theme-${ui.config.theme} input-${ui.config.input}`;
@@ -633,6 +633,8 @@ function onKey(event) {
 
 function setUp() {
   fit();
+  // until the first game comes, only the turn line shows (in the page's language)
+  if (String(params.rules || "").toLowerCase() === "scrabble-en") $("turn").textContent = "Loading…";
   window.addEventListener("resize", () => { fit(); });
   document.addEventListener("pointerdown", onDown);
   document.addEventListener("pointermove", onMove);
