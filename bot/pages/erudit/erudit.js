@@ -552,8 +552,9 @@ function onUp(event) {
     return;
   }
   const where = hit(event.clientX, event.clientY);
-  if (press.dragging) {
-    drop(press, where);
+  const far = Math.hypot(event.clientX - press.x, event.clientY - press.y) >= DRAG_START;
+  if (press.dragging || (press.canDrag && far)) {
+    drop(press, where);  // a drag, even one whose pointer jumped with no move on the way
   } else if (sameHit(press.where, where)) {
     tap(where);
   }
