@@ -87,10 +87,10 @@ _NUMBER = re.compile(r"\d+")
 
 
 def number_near(lines: Sequence[Line], label: str) -> int | None:
-    """The score shown beside ``label``: a number on the label's own line, else the closest
-    line holding only a number (above, below or beside it, within a few line heights)."""
+    """The score shown beside ``label`` (``"Вы|You"``: either): a number on the label's own
+    line, else the closest line holding only a number (within a few line heights)."""
     for line in lines:
-        if not matches(line.text, label):
+        if not any(matches(line.text, one) for one in label.split("|")):
             continue
         found = _NUMBER.findall(line.text)
         if found:
