@@ -62,6 +62,8 @@ def matches(text: str, phrase: str) -> bool:
     Whole words are compared in order, so «Ходит компьютер» never passes for «Победил
     компьютер» however much of it is alike; a phrase may end inside a longer text.
     """
+    if phrase.startswith("@") and len(phrase) > 2:
+        return marked(text, phrase[1], phrase[2:])
     t, p = normalise(text).split(), normalise(phrase).split()
     if not p or len(t) < len(p):
         return False
@@ -72,6 +74,12 @@ def matches(text: str, phrase: str) -> bool:
             if _word_like(last, p[-1]) or (len(p[-1]) >= 4 and last.startswith(p[-1])):
                 return True
     return False
+
+
+def marked(text: str, marker: str, word: str) -> bool:
+    """A line that holds ``marker`` (a turn arrow OCR reads as '>') and ``word``, even glued to
+    an icon read as a letter (``> BYou``): a profile writes it as ``@>You``."""
+    return marker in text and normalise(word).replace(" ", "") in normalise(text).replace(" ", "")
 
 
 def find_line(lines: Sequence[Line], labels: Sequence[str]) -> Line | None:

@@ -1,0 +1,56 @@
+"""Reading a page the way a person does: phrases matched word for word through OCR slips,
+buttons found by their label, scores by the label beside them."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.page_steps import Line, find_line, matches, number_near, plain_gestures
+from bot.sites import Step
+from vision.geometry import Region
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "want"),
+    [
+        ("Ходит компьютер…", "Победил компьютер", False),
+        ("Победил компьютер", "Победил компьютер", True),
+        ("Побeдил компьютep", "Победил компьютер", True),  # Latin look-alikes from OCR
+        ("Слова «ПОЛК» нет в словаре", "нет в словаре", True),
+        ("Ход: Игрок 2", "Ход: Игрок 1", False),
+        ("ЗАВЕРШИТИ ХІД ↵", "Завершити хід", True),
+        ("Вы", "Вы победили", False),
+        ("Ward not faund", "Word not found", False),
+        ("> BYou", "@>You", True),
+        ("&Compt", "@>You", False),
+        ("BYou", "@>You", False),
+    ],
+)
+def test_phrases(text, phrase, want):
+    assert matches(text, phrase) is want
+
+
+def line(text, x, y, w=60, h=16):
+    return Line(text, Region(x, y, w, h))
+
+
+def test_buttons_are_found_by_label_and_a_missing_one_is_named():
+    lines = [line("Отмена", 100, 500), line("Пропустить ход", 200, 500)]
+    assert find_line(lines, ["Пропустить ход"]).region.left == 200
+    (click,) = plain_gestures([Step("button", label=("Отмена",))], lines)
+    assert click.point == Region(100, 500, 60, 16).center
+    from bot.games.page_steps import StepFailed
+
+    with pytest.raises(StepFailed, match="no button 'Новая игра'.*'Отмена'"):
+        plain_gestures([Step("button", label=("Новая игра",))], lines)
+    assert plain_gestures([Step("button", label=("Новая игра",), optional=True)], lines) == []
+
+
+def test_scores_beside_their_labels():
+    lines = [line("Вы", 250, 20, 30), line("12", 250, 50, 30, 34), line("Компьютер", 900, 20, 110),
+             line("9", 930, 50, 20, 34), line("Ти 7", 100, 300), line("Total 99", 600, 600)]
+    assert number_near(lines, "Вы") == 12
+    assert number_near(lines, "Компьютер") == 9
+    assert number_near(lines, "Ти") == 7  # on the label's own line
+    assert number_near(lines, "You|Вы") == 12
+    assert number_near(lines, "Бот") is None
