@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from solvers.minesweeper import LEVELS, Cell, FirstClick, Level, Move
 from solvers.minesweeper.game import Game, Status
+from solvers.minesweeper.moves import MoveKind
 
 
 @given(st.integers(0, 10_000), st.integers(0, 15), st.integers(0, 29))
@@ -139,8 +140,59 @@ def test_loss_shows_mines_and_wrong_flags():
 
 def test_move_outside_the_board_is_an_error():
     game = Game(LEVELS["beginner"])
-    with pytest.raises(ValueError, match="outside"):
-        game.apply(Move.open(9, 0))
+    for r, c in [(9, 0), (0, 9), (-1, 0), (0, -1)]:
+        with pytest.raises(ValueError, match=rf"'open {r} {c}' is outside the 9x9 board"):
+            game.apply(Move.open(r, c))
+    assert game.status is Status.READY and game.moves_made == 0
+
+
+def test_given_mines_must_match_the_level_and_start_the_game():
+    with pytest.raises(ValueError, match="^3 mines given for a level with 2$"):
+        Game(Level("custom", 3, 3, 2), mines=frozenset({(0, 0), (1, 1), (2, 2)}))
+    game = Game(Level("custom", 3, 3, 2), mines=frozenset({(0, 0), (2, 2)}))
+    assert game.status is Status.PLAYING and game.mines() == {(0, 0), (2, 2)}
+
+
+def test_moves_are_counted_until_the_game_is_over():
+    game = Game(Level("custom", 2, 3, 1), mines=frozenset({(0, 0)}))
+    assert game.moves_made == 0
+    game.apply(Move.flag(1, 2))
+    game.apply(Move(MoveKind.UNFLAG, 1, 2))
+    game.apply(Move.open(1, 1))
+    assert game.moves_made == 3
+    game.apply(Move.open(0, 0))  # the mine: lost
+    assert game.moves_made == 4 and game.over
+    game.apply(Move.open(1, 2))  # a finished game ignores moves, and does not count them
+    assert game.moves_made == 4
+
+
+def test_unflag_clears_only_flags_and_question_marks():
+    game = Game(Level("custom", 2, 3, 1), mines=frozenset({(0, 0)}))
+    game.apply(Move.open(1, 1))
+    game.apply(Move.flag(0, 0))
+    game.apply(Move(MoveKind.UNFLAG, 0, 0))
+    assert game.board()[0, 0] is Cell.UNKNOWN and game.flags == 0
+    game.apply(Move(MoveKind.UNFLAG, 1, 1))  # an open number stays
+    game.apply(Move(MoveKind.UNFLAG, 0, 2))  # a covered cell stays covered
+    assert game.board().to_text() == "###\n#1#"
+    assert game.apply(Move.open(1, 1)) == []  # opening an open cell opens nothing
+
+
+def test_opening_rule_uses_every_cell_outside_the_block_when_they_just_suffice():
+    # 3x4, first click (1, 1): nine cells banned, the three of column 3 left for three mines.
+    for seed in range(20):
+        game = Game(Level("custom", 3, 4, 3), FirstClick.OPENING, seed=seed)
+        game.apply(Move.open(1, 1))
+        assert game.mines() == {(0, 3), (1, 3), (2, 3)}, seed
+        assert game.board()[1, 1] is Cell.ZERO
+
+
+def test_opening_rule_on_a_tiny_board_falls_back_to_a_safe_click():
+    for seed in range(50):
+        game = Game(Level("custom", 3, 3, 2), FirstClick.OPENING, seed=seed)
+        game.apply(Move.open(1, 1))
+        assert game.status is not Status.LOST, seed
+        assert len(game.mines()) == 2 and (1, 1) not in game.mines(), seed
 
 
 @pytest.mark.parametrize("text", ["expert", "16x30/99", "beginner"])
