@@ -192,6 +192,8 @@ def human_lines(summary: dict[str, Any]) -> list[str]:
         f" refused clicks {summary['refused_clicks']},"
         f" stale frames {summary['stale_frames']}, relocations {summary['relocations']}",
     ]
+    if summary.get("mines_note"):
+        lines.append(f"note: {summary['mines_note']}")
     if summary.get("stopped"):
         lines.append(f"stopped: {summary['stopped']}")
     for key in ("recording", "log", "learned_skin"):
@@ -210,10 +212,10 @@ def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     with ExitStack() as stack:
         screen, target = open_screen_and_target(cfg, stack)
-        mines = cfg.mines if cfg.mines is not None else (cfg.level.mines if cfg.level else None)
         learning = GlyphLearning(cfg.learn_into) if cfg.learn else None
         player = MinesweeperPlayer(
-            target.profile, Solver(target.profile.rules, cfg.seed), mines, learning=learning
+            target.profile, Solver(target.profile.rules, cfg.seed), cfg.mines, learning=learning,
+            level_mines=cfg.level.mines if cfg.level else None,
         )
         options = LoopOptions(games=cfg.games, hours=cfg.hours, problems_dir=cfg.out, pace=cfg.pace)
         if cfg.dry_run:
@@ -252,7 +254,7 @@ def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
         ),
         rules=target.profile.rules.value,
         seed=cfg.seed,
-        mines=player.mines if player._mines is not None else None,
+        **(player.mine_total.to_dict() if player.mine_total else {"mines": cfg.mines}),
         target=target.profile.name,
         recording=str(cfg.record) if cfg.record else None,
         log=str(log_path),
