@@ -17,6 +17,7 @@ from vision.errors import ReadError
 from vision.frame import Frame
 from vision.glyph_bank import (
     ACCEPT,
+    MARGIN,
     GlyphBank,
     GlyphBankError,
     GlyphMatch,
@@ -115,37 +116,56 @@ def _groups(cells: list[int], inks: list[CellInk]) -> list[list[int]]:
     return groups
 
 
-def read_balda(
+@dataclass
+class CellVerdicts:
+    """Every cell's name or the reason it has none (``problems``), before anything is raised
+    or learned; benchmarks count cells from it."""
+
+    grid: list[str]
+    marked: tuple[bool, ...]
+    problems: dict[int, str]
+    to_learn: list[tuple[int, str]]
+    inks: list[CellInk]
+
+
+def cell_verdicts(
     frame: Frame,
     location: GridLocation,
     bank: GlyphBank,
     alphabet: str,
     lang: str = "rus",
     ocr: bool = True,
-) -> BaldaReading:
-    """Every cell of the located grid, empty or an upper-case letter of ``alphabet``.
-
-    ``bank`` is updated in place with glyphs Tesseract named for sure (only when the whole
-    grid reads). Raises :class:`ReadError` listing the cells that could not be named.
-    """
+) -> CellVerdicts:
+    """Name every cell with the bank, then Tesseract (once per distinct glyph) for the rest."""
     alphabet = alphabet.upper()
     inks = grid_inks(frame, location)
     marked = marked_cells(inks, bank)
     n = location.cols
     glyph_cells = [i for i, ink in enumerate(inks) if not ink.empty]
+    glyphs = [inks[i] for i in glyph_cells]
+    dist = bank.distances(glyphs)
     matches: dict[int, GlyphMatch] = dict(
-        zip(glyph_cells, bank.classify_many([inks[i] for i in glyph_cells], alphabet), strict=True)
+        zip(glyph_cells, bank.classify_many(glyphs, alphabet, dist), strict=True)
     )
+    anywhere = dict(zip(glyph_cells, bank.classify_many(glyphs, None, dist), strict=True))
     grid = [""] * len(inks)
     problems: dict[int, str] = {}
     unnamed: list[int] = []
     for i in glyph_cells:
-        m = matches[i]
+        m, wide = matches[i], anywhere[i]
         if m.accepted and m.char is not None:
             grid[i] = m.char
+        elif (
+            wide.char is not None
+            and wide.char not in alphabet
+            and wide.distance <= ACCEPT
+            and m.distance - wide.distance >= MARGIN
+        ):
+            # clearly a letter the bank knows, but of another alphabet (look-alikes such as
+            # Latin I and Ukrainian І may tie with each other; neither is in this alphabet)
+            problems[i] = f"letter {wide.char} is not in the alphabet {alphabet}"
         else:
             unnamed.append(i)
-    learned: list[tuple[int, int, str]] = []
     to_learn: list[tuple[int, str]] = []
     if unnamed and ocr:
         for group in _groups(unnamed, inks):
@@ -171,30 +191,47 @@ def read_balda(
                 to_learn.append((i, name))
     elif unnamed:
         problems.update({i: matches[i].describe() for i in unnamed})
-    for i in glyph_cells:
-        if grid[i] and canonical_char(grid[i], alphabet) not in alphabet:
-            problems[i] = f"letter {grid[i]} is not in the alphabet {alphabet}"
-    if problems:
-        cells = tuple(divmod(i, n) for i in sorted(problems))
-        first = min(problems)
+    return CellVerdicts(grid, marked, problems, to_learn, inks)
+
+
+def read_balda(
+    frame: Frame,
+    location: GridLocation,
+    bank: GlyphBank,
+    alphabet: str,
+    lang: str = "rus",
+    ocr: bool = True,
+) -> BaldaReading:
+    """Every cell of the located grid, empty or an upper-case letter of ``alphabet``.
+
+    ``bank`` is updated in place with glyphs Tesseract named for sure (only when the whole
+    grid reads). Raises :class:`ReadError` listing the cells that could not be named.
+    """
+    alphabet = alphabet.upper()
+    v = cell_verdicts(frame, location, bank, alphabet, lang, ocr)
+    n = location.cols
+    if v.problems:
+        cells = tuple(divmod(i, n) for i in sorted(v.problems))
+        first = min(v.problems)
         r, c = divmod(first, n)
         where = ", ".join(f"row {rr + 1} col {cc + 1}" for rr, cc in cells[:6])
         more = f" and {len(cells) - 6} more" if len(cells) > 6 else ""
         inner = inner_region(location, r, c)
         crop = frame.pixels[inner.top : inner.bottom, inner.left : inner.right].copy()
         raise ReadError(
-            f"cannot name the glyph at {where}{more} (rows and cols from 1):"
-            f" row {r + 1} col {c + 1}: {problems[first]}",
+            f"cannot read the cell at {where}{more} (rows and cols from 1):"
+            f" row {r + 1} col {c + 1}: {v.problems[first]}",
             cell=(r, c), crop=crop, cells=cells,
         )
-    if to_learn:
+    learned: list[tuple[int, int, str]] = []
+    if v.to_learn:
         bank.widen(alphabet)
-    for i, name in to_learn:
+    for i, name in v.to_learn:
         try:
-            bank.learn(inks[i], name, _look(inks[i], marked[i]))
+            bank.learn(v.inks[i], name, _look(v.inks[i], v.marked[i]))
         except GlyphBankError:
             continue
         r, c = divmod(i, n)
         learned.append((r, c, name))
-    grid = [canonical_char(ch, alphabet) if ch else "" for ch in grid]
-    return BaldaReading(location, tuple(grid), marked, tuple(learned))
+    grid = [canonical_char(ch, alphabet) if ch else "" for ch in v.grid]
+    return BaldaReading(location, tuple(grid), v.marked, tuple(learned))

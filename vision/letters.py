@@ -147,8 +147,9 @@ def face_colour(window: np.ndarray) -> tuple[int, int, int]:
         [window[:2].reshape(-1, 3), window[-2:].reshape(-1, 3),
          window[2:-2, :2].reshape(-1, 3), window[2:-2, -2:].reshape(-1, 3)]
     )
-    b, g, r = np.median(ring, axis=0)
-    return int(b), int(g), int(r)
+    mid = len(ring) // 2
+    b, g, r = (int(np.partition(ring[:, k], mid)[mid]) for k in range(3))
+    return b, g, r
 
 
 def normalise_glyph(dist: np.ndarray, low: float, high: float) -> np.ndarray:
@@ -170,7 +171,7 @@ def normalise_glyph(dist: np.ndarray, low: float, high: float) -> np.ndarray:
 def ink_of(window: np.ndarray, pitch: float, origin: tuple[int, int] = (0, 0)) -> CellInk:
     """Face colour and glyph ink of one cell window (BGR); ``origin`` places it in the frame."""
     face = face_colour(window)
-    diff = cv2.absdiff(window, np.full_like(window, face))
+    diff = cv2.absdiff(window, (float(face[0]), float(face[1]), float(face[2]), 0.0))
     chans = cv2.split(diff)
     dist = cv2.max(cv2.max(chans[0], chans[1]), chans[2])
     top = int(dist.max())
@@ -190,7 +191,11 @@ def ink_of(window: np.ndarray, pitch: float, origin: tuple[int, int] = (0, 0)) -
     y1 = max(int(stats[i, cv2.CC_STAT_TOP] + stats[i, cv2.CC_STAT_HEIGHT]) for i in keep)
     crop = dist[y0:y1, x0:x1]
     strong = crop[crop > thresh]
-    high = float(np.percentile(strong, 90)) if strong.size else float(top)
+    if strong.size:
+        k = int(0.9 * (strong.size - 1))
+        high = float(np.partition(strong, k)[k])
+    else:
+        high = float(top)
     glyph = normalise_glyph(crop, thresh * 0.5, max(high, thresh + 1))
     box = Region(origin[0] + x0, origin[1] + y0, x1 - x0, y1 - y0)
     # Is the ink darker than the face? Compare brightness inside the mask with the face's.

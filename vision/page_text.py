@@ -223,19 +223,18 @@ class PageText:
 
 
 def number_near(lines: Sequence[TextLine], label: str) -> int | None:
+    """The score beside ``label``: the nearest line that is only a number, at least as tall
+    as the label (scores are shown big; word lists beside them are small), within a dozen
+    label heights; else a number on the label's own line after the label."""
     for line in lines:
         if not phrase_in(line.text, label):
             continue
-        rest = fold(line.text).replace(fold(label), " ")
-        found = _NUMBER.findall(rest)
-        if found:
-            return int(found[-1])
         here = line.region.center
-        reach = 4.0 * max(line.region.height, 8)
+        reach = 12.0 * max(line.region.height, 8)
         best: tuple[float, int] | None = None
         for other in lines:
             text = other.text.strip()
-            if other is line or not text.isdigit():
+            if other is line or not text.isdigit() or other.region.height < line.region.height:
                 continue
             there = other.region.center
             d = float(np.hypot(there.x - here.x, there.y - here.y))
@@ -243,4 +242,8 @@ def number_near(lines: Sequence[TextLine], label: str) -> int | None:
                 best = (d, int(text))
         if best is not None:
             return best[1]
+        rest = fold(line.text).replace(fold(label), " ")
+        found = _NUMBER.findall(rest)
+        if found:
+            return int(found[-1])
     return None
