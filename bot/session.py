@@ -42,6 +42,7 @@ class PlayConfig:
     flags: FlagPolicy | None = None
     new_game_keys: tuple[str, ...] | None = None
     rules: FirstClick | None = None
+    game_rules: FirstClick | None = None  # the rule a program the bot runs plays (builtin, sim)
     auto_open: bool = False
     skin: str | None = None
     learn: bool = True  # learn glyphs the skin lacks as they appear (bot.learning)
@@ -71,6 +72,7 @@ def _adjust(profile: Profile, cfg: PlayConfig) -> Profile:
         changes["new_game_keys"] = cfg.new_game_keys
     if cfg.rules is not None:
         changes["rules"] = cfg.rules
+        changes["rules_source"] = "user"
     if cfg.skin is not None:
         changes["skin"] = cfg.skin
     return replace(profile, **changes) if changes else profile
@@ -85,11 +87,12 @@ def open_screen_and_target(cfg: PlayConfig, stack: ExitStack) -> tuple[GuardedSc
         from bot.targets import sim
 
         level = cfg.level or Level.parse("intermediate")
-        prof = _adjust(sim.profile(auto_opens=cfg.auto_open), cfg)
+        game_rules = cfg.game_rules or cfg.rules or FirstClick.SAFE
+        prof = _adjust(sim.profile(rules=game_rules, auto_opens=cfg.auto_open), cfg)
         renderer = skin_renderer(prof.skin or "winxp")
         screen = SimScreen(
             level,
-            prof.rules,
+            game_rules,
             cfg.seed,
             renderer,
             auto_open=cfg.auto_open,
@@ -105,7 +108,7 @@ def open_screen_and_target(cfg: PlayConfig, stack: ExitStack) -> tuple[GuardedSc
 
     if cfg.launch:
         level = cfg.level or Level.parse("intermediate")
-        target = targets.launch(cfg.target, level, seed=cfg.seed)
+        target = targets.launch(cfg.target, level, seed=cfg.seed, rules=_program_rules(cfg))
         stack.callback(target.close)
     else:
         target = targets.attach(cfg.target, cfg.title)
@@ -113,6 +116,14 @@ def open_screen_and_target(cfg: PlayConfig, stack: ExitStack) -> tuple[GuardedSc
     screen = DesktopScreen(cfg.pause)
     stack.callback(screen.close)
     return GuardedScreen(screen), target
+
+
+def _program_rules(cfg: PlayConfig) -> FirstClick | None:
+    """The rule a program the bot starts should play: --game-rules, else --rules for the
+    built-in window (whose rule the bot chooses), else the program's own."""
+    if cfg.game_rules is not None:
+        return cfg.game_rules
+    return cfg.rules if cfg.target in ("auto", "builtin") else None
 
 
 def restarter(cfg: PlayConfig, stack: ExitStack) -> Any:
@@ -123,7 +134,7 @@ def restarter(cfg: PlayConfig, stack: ExitStack) -> Any:
 
     def restart() -> Target:
         level = cfg.level or Level.parse("intermediate")
-        target = targets.launch(cfg.target, level, seed=cfg.seed)
+        target = targets.launch(cfg.target, level, seed=cfg.seed, rules=_program_rules(cfg))
         target.profile = _adjust(target.profile, cfg)
         stack.callback(target.close)
         return target
@@ -174,14 +185,20 @@ def _num(value: object, digits: int = 1) -> str:
     return f"{value:.{digits}f}"
 
 
+def _from(summary: dict[str, Any]) -> str:
+    """Why the solver played by that first-click rule, when known."""
+    why = summary.get("rules_from")
+    return f" ({why})" if why else ""
+
+
 def human_lines(summary: dict[str, Any]) -> list[str]:
     games, wins = summary["games"], summary["wins"]
     rate = summary["win_rate"]
     low, high = summary["win_rate_ci95"]
     lines = [
         f"played {summary.get('target', '?')}: level {summary.get('level', '?')}, mines"
-        f" {summary.get('mines', '?')}, first click {summary.get('rules', '?')}, seed"
-        f" {summary.get('seed')}",
+        f" {summary.get('mines', '?')}, first click {summary.get('rules', '?')}{_from(summary)},"
+        f" seed {summary.get('seed')}",
         f"games {games}, wins {wins}"
         + (f", win rate {rate:.1%} (95 % CI {low:.1%}-{high:.1%})" if rate is not None else ""),
         f"seconds a game (median) {_num(summary['seconds_per_game_median'], 2)}, frame-to-click"
@@ -222,12 +239,16 @@ def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
             loop = Loop(screen, target, player, options)
             decisions, path = dry_run(loop, cfg.out)
             lines = [f"would play: {d.move.to_text()} [{d.stage}] {d.reason}" for d in decisions]
+            if player.rule is not None:
+                lines.append(f"first-click rule assumed: {player.rule.text()}")
             lines.append(f"image: {path}")
             summary = {
                 "dry_run": True,
                 "moves": [d.to_dict() for d in decisions],
                 "image": str(path),
                 "refused_clicks": screen.guard.refused,
+                "rules": player.profile.rules.value,
+                "rules_from": player.rule.why if player.rule else None,
             }
             return PlayResult(loop.stats, summary, lines)
         recorder = open_recorder(cfg, stack)
@@ -252,7 +273,8 @@ def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
             f"{level.name} {level.rows}x{level.cols}/{level.mines}" if level is not None
             else "as shown on screen"
         ),
-        rules=target.profile.rules.value,
+        rules=player.profile.rules.value,
+        rules_from=player.rule.why if player.rule else None,
         seed=cfg.seed,
         **(player.mine_total.to_dict() if player.mine_total else {"mines": cfg.mines}),
         target=target.profile.name,
@@ -268,6 +290,13 @@ def _note(line: str) -> None:
 
 
 def check_limits(cfg: PlayConfig) -> None:
+    if cfg.game_rules is not None and not (
+        cfg.target == "sim" or (cfg.launch and cfg.target in ("auto", "builtin"))
+    ):
+        raise GamebotError(
+            "--game-rules sets the rule of a program the bot runs: use it with --target sim"
+            " or --launch --target builtin"
+        )
     if cfg.games is not None and cfg.games < 1:
         raise GamebotError("--games must be at least 1")
     if cfg.hours is not None and cfg.hours <= 0:

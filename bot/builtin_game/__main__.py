@@ -1,4 +1,6 @@
-"""``python -m bot.builtin_game [--level beginner] [--seed N]``: open the built-in window."""
+"""``python -m bot.builtin_game [--level beginner] [--seed N] [--rules xp]``: open the built-in
+window. Its first-click rule follows its look unless given: the Windows XP look plays the XP
+rule (a first-click mine moves to the top-left-most free cell), as Windows XP did."""
 
 from __future__ import annotations
 
@@ -6,10 +8,12 @@ import argparse
 import tkinter as tk
 
 from bot.builtin_game.window import MinesweeperWindow, skin_renderer
+from bot.games.minesweeper_rules import LOOK_RULES
 from solvers.minesweeper.rules import FirstClick, Level
 
 
-def main(argv: list[str] | None = None) -> int:
+def options(argv: list[str] | None = None) -> argparse.Namespace:
+    """The window's settings, with the first-click rule decided (given, else the look's)."""
     parser = argparse.ArgumentParser(
         prog="python -m bot.builtin_game", description="The built-in Minesweeper window."
     )
@@ -22,16 +26,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--rules",
         type=FirstClick,
-        default=FirstClick.SAFE,
+        default=None,
         choices=list(FirstClick),
-        help="first-click rule (default: safe)",
+        help="first-click rule (default: the look's: xp for winxp, opening for win7, else safe)",
     )
     parser.add_argument("--seed", type=int, default=None, help="repeatable layouts")
     parser.add_argument("--skin", default="winxp", help="look to draw (default: winxp)")
     parser.add_argument("--scale", type=float, default=1.0, help="zoom factor")
     args = parser.parse_args(argv)
+    if args.rules is None:
+        args.rules = LOOK_RULES.get(args.skin, FirstClick.SAFE)
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = options(argv)
     root = tk.Tk()
-    MinesweeperWindow(root, args.level, args.rules, args.seed, skin_renderer(args.skin, args.scale))
+    renderer = skin_renderer(args.skin, args.scale)
+    MinesweeperWindow(root, args.level, args.rules, args.seed, renderer)
     root.mainloop()
     return 0
 

@@ -101,7 +101,14 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--rules",
         choices=("safe", "xp", "opening", "none"),
-        help="the program's first-click rule (default: the profile's)",
+        help="the first-click rule the solver assumes (default: the program's when it is known,"
+        " else the look's: winxp xp, win7 opening, others safe); the summary says which",
+    )
+    p.add_argument(
+        "--game-rules",
+        choices=("safe", "xp", "opening", "none"),
+        help="with --launch --target builtin or with --target sim: the rule the program plays"
+        " (default: --rules, else the built-in window's look's, xp; sim: safe)",
     )
     p.add_argument(
         "--auto-open",
@@ -163,6 +170,7 @@ def _config(args: argparse.Namespace) -> PlayConfig:
         flags=FlagPolicy(args.flags) if args.flags else None,
         new_game_keys=keys,
         rules=FirstClick(args.rules) if args.rules else None,
+        game_rules=FirstClick(args.game_rules) if args.game_rules else None,
         auto_open=args.auto_open,
         skin=args.skin,
         learn=not args.no_learn,

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.errors import GamebotError
 from bot.targets.base import Target
-from solvers.minesweeper.rules import Level
+from solvers.minesweeper.rules import FirstClick, Level
 from vision.frame import Frame
 
 NAMES = ("auto", "builtin", "xdemineur", "gnome-mines", "window-title", "sim")
@@ -48,13 +48,20 @@ def attach(name: str, title: str | None = None) -> Target:
 
 
 def launch(
-    name: str, level: Level, env: Mapping[str, str] | None = None, seed: int | None = None
+    name: str,
+    level: Level,
+    env: Mapping[str, str] | None = None,
+    seed: int | None = None,
+    rules: FirstClick | None = None,
 ) -> Target:
-    """Start a program we know on the current display and attach to its window."""
+    """Start a program we know on the current display and attach to its window; ``rules``:
+    the first-click rule the built-in window plays by (the others have their own)."""
     from bot.targets import builtin, gnome_mines, xdemineur
 
+    if rules is not None and name not in ("auto", "builtin"):
+        raise GamebotError(f"{name} plays its own first-click rule: --game-rules is for builtin")
     if name in ("auto", "builtin"):
-        return builtin.launch(level, env, seed)
+        return builtin.launch(level, env, seed, rules)
     if name == "xdemineur":
         return xdemineur.launch(level, env)
     if name == "gnome-mines":

@@ -44,6 +44,9 @@ class Profile:
     redraw_timeout: float = 2.0  # seconds a move may take to show on screen
     settle_gap: float = 0.003  # seconds between the two captures that must agree
     auto_opens: bool = False  # the program opens a first area by itself
+    # where ``rules`` comes from: "program" (known for this program), "look" (decided by the skin
+    # the board reads with: bot.games.minesweeper_rules), "user" (given on the command line)
+    rules_source: str = "program"
 
 
 class TargetProfile(Protocol):

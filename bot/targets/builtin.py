@@ -1,13 +1,16 @@
 """The built-in window (``python -m bot.builtin_game``): Windows XP look, drawn by the project.
 
 It flags mines as it goes (the demo should look like a person playing), takes F2 for a new
-game, and keeps the first click safe as Windows XP does.
+game, and keeps the first click safe as Windows XP does: a mine under it moves to the
+top-left-most free cell (the XP rule). A window the bot starts plays the rule it is given
+(``--game-rules``), by default its look's; one found on the screen is taken by its look.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
+from dataclasses import replace
 
 from bot.actuator import MouseControls
 from bot.builtin_game import TITLE
@@ -23,14 +26,24 @@ PROFILE = Profile(
     controls=MouseControls(chord=Button.MIDDLE, unflag_clicks=1),
     flags=FlagPolicy.ALWAYS,
     new_game_keys=("f2",),
+    rules_source="look",  # a window already open may play any rule: its look tells
 )
+
+
+def window_rules(skin: str = "winxp", rules: FirstClick | None = None) -> FirstClick:
+    """The rule a built-in window plays by: the one asked for, else its look's."""
+    from bot.games.minesweeper_rules import LOOK_RULES
+
+    return rules if rules is not None else LOOK_RULES.get(skin, FirstClick.SAFE)
 
 
 def find() -> int | None:
     return x11.largest(x11.search(name=f"^{TITLE}$"))
 
 
-def command(level: Level, seed: int | None = None, skin: str = "winxp") -> list[str]:
+def command(
+    level: Level, seed: int | None = None, skin: str = "winxp", rules: FirstClick | None = None
+) -> list[str]:
     argv = [
         sys.executable,
         "-m",
@@ -39,6 +52,8 @@ def command(level: Level, seed: int | None = None, skin: str = "winxp") -> list[
         skin,
         "--level",
         f"{level.rows}x{level.cols}/{level.mines}",
+        "--rules",
+        window_rules(skin, rules).value,
     ]
     if seed is not None:
         argv += ["--seed", str(seed)]
@@ -46,10 +61,16 @@ def command(level: Level, seed: int | None = None, skin: str = "winxp") -> list[
 
 
 def launch(
-    level: Level, env: Mapping[str, str] | None = None, seed: int | None = None
+    level: Level,
+    env: Mapping[str, str] | None = None,
+    seed: int | None = None,
+    rules: FirstClick | None = None,
 ) -> WindowTarget:
-    """Open the built-in window on the current display and attach to it."""
-    return WindowTarget(PROFILE, find, x11.Program(command(level, seed), env))
+    """Open the built-in window on the current display and attach to it; it plays ``rules``
+    (default: its look's, the XP rule), and the solver knows it."""
+    played = window_rules(PROFILE.skin or "winxp", rules)
+    profile = replace(PROFILE, rules=played, rules_source="program")
+    return WindowTarget(profile, find, x11.Program(command(level, seed, rules=played), env))
 
 
 def attach() -> WindowTarget:

@@ -2,7 +2,7 @@
 
 For programs without a profile of their own (a Windows XP clone under Wine, a browser game).
 What cannot be detected is given on the command line: whether the program wants every mine
-flagged, and the keys (if any) that start a new game.
+flagged, and the keys (if any) that start a new game. The first-click rule follows the look.
 """
 
 from __future__ import annotations
@@ -16,10 +16,16 @@ def profile(
     skin: str | None = None,
     flags: FlagPolicy = FlagPolicy.NEVER,
     new_game_keys: tuple[str, ...] = (),
-    rules: FirstClick = FirstClick.SAFE,
+    rules: FirstClick | None = None,
 ) -> Profile:
+    """``rules`` None: the look decides (the XP skin plays the XP rule, ...), else safe."""
     return Profile(
-        name="window-title", skin=skin, rules=rules, flags=flags, new_game_keys=new_game_keys
+        name="window-title",
+        skin=skin,
+        rules=rules or FirstClick.SAFE,
+        flags=flags,
+        new_game_keys=new_game_keys,
+        rules_source="look" if rules is None else "program",
     )
 
 
