@@ -50,15 +50,26 @@ def fold(text: str) -> str:
     return " ".join(_WORD.findall(folded))
 
 
-def phrase_in(text: str, phrase: str, ratio: float = 0.8) -> bool:
-    """Does ``phrase`` occur in ``text`` (fuzzy, case-insensitive, word by word)?"""
+def _word_like(a: str, b: str) -> bool:
+    """One word read against one expected: equal, or an OCR slip in a word of 4+ letters."""
+    if a == b:
+        return True
+    if min(len(a), len(b)) < 4:
+        return False
+    return difflib.SequenceMatcher(None, a, b).ratio() >= 0.8
+
+
+def phrase_in(text: str, phrase: str) -> bool:
+    """Does ``phrase`` occur in ``text``, word for word (case-insensitive, an OCR slip allowed
+    in a long word; the last word may be cut short, as a button label that does not fit)?"""
     t, p = fold(text).split(), fold(phrase).split()
     if not p or len(t) < len(p):
         return False
     for start in range(len(t) - len(p) + 1):
-        window = " ".join(t[start : start + len(p)])
-        if difflib.SequenceMatcher(None, window, " ".join(p)).ratio() >= ratio:
-            return True
+        if all(_word_like(t[start + i], w) for i, w in enumerate(p[:-1])):
+            last = t[start + len(p) - 1]
+            if _word_like(last, p[-1]) or (len(last) >= 4 and p[-1].startswith(last)):
+                return True
     return False
 
 

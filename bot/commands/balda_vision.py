@@ -151,15 +151,25 @@ def _run_read(args: argparse.Namespace) -> int:
         raise exc.with_source(args.image) from None
     errors: list[tuple[BankChoice, ReadError]] = []
     reading = choice = None
-    for candidate in bank_choices(args.site, args.lang):
-        try:
-            reading = _read_with(candidate, frame, location, not args.no_ocr)
-        except ReadError as exc:
-            errors.append((candidate, exc))
-            continue
-        choice = candidate
-        break
+    candidates = bank_choices(args.site, args.lang)
+    # Templates alone first: Tesseract told to read Latin would name a Cyrillic А as A.
+    passes = [False] if args.no_ocr else [False, True]
+    for ocr in passes:
+        for candidate in candidates:
+            if candidate.folder is None and not ocr:
+                continue
+            try:
+                reading = _read_with(candidate, frame, location, ocr)
+            except ReadError as exc:
+                errors.append((candidate, exc))
+                continue
+            choice = candidate
+            break
+        if reading is not None:
+            break
     if reading is None or choice is None:
+        if not errors:
+            raise GamebotError(f"{args.image}: no glyph bank to read it with (give --site)")
         tried = "; ".join(f"{c.site} ({c.lang}): {e}" for c, e in errors[-3:])
         raise ReadError(f"{args.image}: no glyph bank reads this grid. {tried}",
                         errors[-1][1].cell, errors[-1][1].crop,
