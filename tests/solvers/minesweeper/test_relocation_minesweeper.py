@@ -244,3 +244,24 @@ def test_other_rules_know_no_xp_click():
     move = solver.decide(board, 99).move
     opened = board.with_cells({(move.row, move.col): Cell.ONE})
     assert solver.xp_click(opened) == move.row * 30 + move.col
+
+
+def test_the_xp_model_predicts_how_often_the_simulator_leaves_a_mine_in_the_corner():
+    """After a first click in the far corner, the top-left cell holds a mine far more often
+    than the mine density: the XP model says how often, the plain count does not."""
+    level = LEVELS["expert"]
+    click = (level.rows - 1) * level.cols + level.cols - 1
+    xp = plain = hits = used = 0
+    for seed in range(1500):  # game seeds 0..1499
+        game = Game(level, FirstClick.XP, seed=seed)
+        game.apply(Move.open(level.rows - 1, level.cols - 1))
+        board = game.board()
+        if board.cells[0] not in COVERED:
+            continue  # the opening reached the corner
+        xp += engine.analyse(board, level.mines, click).probs[0]
+        plain += engine.analyse(board, level.mines).probs[0]
+        hits += (0, 0) in game.mines()
+        used += 1
+    freq, se = hits / used, math.sqrt(hits / used * (1 - hits / used) / used)
+    assert abs(freq - xp / used) < 3.5 * se, (freq, xp / used, used)
+    assert freq - plain / used > 6 * se, (freq, plain / used, used)
