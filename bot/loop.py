@@ -205,7 +205,12 @@ class Loop:
             except ReadError as exc:
                 if self.target.dismiss_dialogs():
                     continue
-                if self.still_drawing(frame):
+                waiting = getattr(self.player, "unreadable_while_waiting", None)
+                if waiting is not None and waiting(pending):
+                    # The opponent is making its move (its letters lit one by one): nothing
+                    # is done on this frame, so waiting for a readable one is safe.
+                    verdict, last_problem = Verdict.STALE, f"the opponent's move: {exc}"
+                elif self.still_drawing(frame):
                     verdict, last_problem = Verdict.STALE, f"still drawing: {exc}"
                 else:
                     why = self.learn(frame, previous, exc) if learned < o.misread_tries else ""

@@ -12,6 +12,7 @@ move is played. How moves are entered is the site profile's business (:mod:`bot.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -84,7 +85,7 @@ class Expect:
     kind: str
     grid: tuple[str, ...]
     move: BaldaMove | None = None
-
+    sent: float = 0.0  # time.monotonic() when it was entered
 
 @dataclass(frozen=True)
 class Cancel:
@@ -243,6 +244,10 @@ class BaldaPlayer:
             if not added:
                 if "rejected" in seen.kinds:
                     return Verdict.OK, ""
+                if pending.sent and time.monotonic() - pending.sent > self.site.redraw_timeout:
+                    # The page never showed our letter: the input was lost (a misread stops
+                    # the bot after a few tries; it must not wait the opponent's minute).
+                    return Verdict.MISREAD, f"{move.to_text()} never showed on the page"
                 return Verdict.STALE, f"{move.to_text()} not shown yet"
             if cell not in added or seen.grid[cell] != move.letter:
                 shown = seen.grid[cell] or "empty"
@@ -387,7 +392,7 @@ class BaldaPlayer:
             self.state = state.play(move)
             self.log.moves.append((state.to_move, "pass"))
             return [decision]
-        self._pending = Expect("move", state.grid, move)
+        self._pending = Expect("move", state.grid, move, time.monotonic())
         self.state = state
         return [decision]
 
@@ -455,9 +460,16 @@ class BaldaPlayer:
     def awaiting(self, seen: BaldaSeen) -> Expect:
         return Expect("reply", self.state_of(seen))
 
+    def unreadable_while_waiting(self, pending: Any) -> bool:
+        """Frames the bot cannot read while the opponent moves (letters lit as it picks them)
+        are waited out, not misreads: the bot does nothing on them."""
+        return isinstance(pending, Expect) and pending.kind in ("move", "reply", "pass")
+
     def wait_seconds(self, pending: Any, default: float) -> float:
         if isinstance(pending, Expect) and pending.kind in ("reply", "pass"):
             return self.site.opponent_timeout
+        if isinstance(pending, Expect) and pending.kind == "move":
+            return self.site.redraw_timeout + self.site.opponent_timeout
         return max(default, self.site.redraw_timeout)
 
     # --- records ------------------------------------------------------------------------------
