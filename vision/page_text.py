@@ -78,13 +78,19 @@ def text_boxes(pixels: np.ndarray, exclude: Sequence[Region] = ()) -> list[Regio
     grey = cv2.cvtColor(pixels, cv2.COLOR_BGR2GRAY)
     grad = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
     strokes = cv2.threshold(grad, 48, 255, cv2.THRESH_BINARY)[1]
-    # Frames (button and panel outlines, grid lines) are big, hollow components: drop them.
+    # Frames (button and panel outlines, grid lines) are big, hollow components: drop their
+    # rims; strokes inside a frame that touch it (a label close to its box) are kept.
     count, labels, stats, _ = cv2.connectedComponentsWithStats(strokes, connectivity=8)
     w, h, area = stats[:, 2], stats[:, 3], stats[:, 4]
     hollow = (w >= 30) & (h >= 18) & (area < 0.3 * w * h)
     hollow[0] = False
-    if hollow.any():
-        strokes[hollow[labels]] = 0
+    for k in np.nonzero(hollow)[0]:
+        x, y, ww, hh = (int(v) for v in stats[k, :4])
+        m = max(3, int(0.15 * min(ww, hh)))
+        box = strokes[y : y + hh, x : x + ww]
+        rim = labels[y : y + hh, x : x + ww] == k
+        rim[m:-m, m:-m] = False
+        box[rim] = 0
     long_h = cv2.morphologyEx(strokes, cv2.MORPH_OPEN, np.ones((1, 45), np.uint8))
     long_v = cv2.morphologyEx(strokes, cv2.MORPH_OPEN, np.ones((45, 1), np.uint8))
     strokes = cv2.bitwise_and(strokes, cv2.bitwise_not(cv2.bitwise_or(long_h, long_v)))
@@ -94,7 +100,7 @@ def text_boxes(pixels: np.ndarray, exclude: Sequence[Region] = ()) -> list[Regio
     boxes = []
     for i in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[i])
-        if MIN_HEIGHT // 2 <= h <= MAX_HEIGHT and w <= 4 * h + 4 and area >= 3:
+        if MIN_HEIGHT // 2 <= h <= MAX_HEIGHT and w <= 12 * h + 4 and area >= 3:
             boxes.append([x, y, x + w, y + h])
     return [Region(x0, y0, x1 - x0, y1 - y0) for x0, y0, x1, y1 in _join(boxes)
             if MIN_HEIGHT <= y1 - y0 <= MAX_HEIGHT and x1 - x0 >= MIN_HEIGHT]
@@ -144,6 +150,7 @@ class PageText:
     def __init__(self, lang: str = "rus") -> None:
         self.lang = tesseract_lang(lang)
         self._cache: OrderedDict[bytes, tuple[str, float]] = OrderedDict()
+        self._last: tuple[np.ndarray, tuple[Region, ...], list[TextLine]] | None = None
         self.ocr_calls = 0
 
     def _ocr(self, pictures: list[np.ndarray]) -> list[tuple[str, float]]:
@@ -185,6 +192,9 @@ class PageText:
     def lines(self, frame: Frame, exclude: Sequence[Region] = ()) -> list[TextLine]:
         """Every text line on the frame outside ``exclude``, top to bottom, left to right."""
         px = frame.pixels
+        last = self._last
+        if last is not None and last[1] == tuple(exclude) and np.array_equal(last[0], px):
+            return list(last[2])  # the very same picture: nothing to look at again
         boxes = text_boxes(px, exclude)
         keys, pictures, todo = [], [], []
         for box in boxes:
@@ -212,7 +222,8 @@ class PageText:
             if text and _WORD.search(text):
                 out.append(TextLine(text, box, conf))
         out.sort(key=lambda t: (t.region.top // max(1, t.region.height), t.region.left))
-        return out
+        self._last = (px.copy(), tuple(exclude), out)
+        return list(out)
 
     def find(
         self, frame: Frame, phrases: Sequence[str], exclude: Sequence[Region] = ()

@@ -8,11 +8,15 @@ glyph, which takes a minute or two; a progress bar shows on a terminal).
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from bot.errors import GamebotError
 
+if TYPE_CHECKING:
+    from vision.glyph_bank import GlyphBank
 
-def builtin_bank(site: str) -> object:
+
+def builtin_bank(site: str) -> GlyphBank:
     """The glyph bank shipped for ``site`` (an empty one when none is shipped)."""
     from bot.sites import BUILTIN_DIR
     from vision.glyph_bank import GlyphBank
@@ -35,12 +39,12 @@ def run_letters_bench(args: argparse.Namespace) -> int:
     from vision.balda_fixtures import load_balda_fixtures
 
     folder = Path(args.fixtures) if args.fixtures else None
-    banks: dict[str, object] = {}
+    banks: dict[str, GlyphBank] = {}
 
-    def bank_for(site: str):  # noqa: ANN202 - returns a GlyphBank
+    def bank_for(site: str) -> GlyphBank:
         if site not in banks:
             banks[site] = builtin_bank(site)
-        return banks[site].copy()  # type: ignore[attr-defined]
+        return banks[site].copy()
 
     total = len(load_balda_fixtures(folder))
     repeat = max(1, min(args.repeat, 50))

@@ -63,3 +63,18 @@ def test_a_page_read_again_costs_no_tesseract_call_and_nothing_inside_exclude_is
 )
 def test_phrases_match_case_insensitively_and_fuzzily_but_word_by_word(text, phrase, found):
     assert phrase_in(text, phrase) is found
+
+
+def test_our_pages_turn_line_scores_and_buttons_are_read_in_both_themes():
+    frame, grid = page("gamebot-classic-100-computer-c4.png")
+    text = PageText("ru")
+    assert text.find(frame, ["Ваш ход"], exclude=[grid]) is not None
+    assert text.number_near(frame, "Вы", exclude=[grid]) == 16
+    assert text.number_near(frame, "Компьютер", exclude=[grid]) == 9
+    assert text.find(frame, ["Пропустить ход"], exclude=[grid]) is not None
+    frame, grid = page("gamebot-night-150-computer-c3.png")
+    night = PageText("rus")
+    assert night.find(frame, ["Ваш ход"], exclude=[grid]) is not None
+    assert night.number_near(frame, "Компьютер", exclude=[grid]) == 7
+    line = night.find(frame, ["Новая игра"], exclude=[grid])
+    assert line is not None and line.region.top > grid.bottom
