@@ -17,6 +17,7 @@ from vision.errors import ReadError
 from vision.frame import Frame
 from vision.glyph_bank import (
     ACCEPT,
+    LOOKALIKES,
     MARGIN,
     GlyphBank,
     GlyphBankError,
@@ -158,11 +159,12 @@ def cell_verdicts(
         elif (
             wide.char is not None
             and wide.char not in alphabet
+            and LOOKALIKES.get(wide.char, wide.char) not in alphabet
             and wide.distance <= ACCEPT
             and m.distance - wide.distance >= MARGIN
         ):
-            # clearly a letter the bank knows, but of another alphabet (look-alikes such as
-            # Latin I and Ukrainian І may tie with each other; neither is in this alphabet)
+            # clearly a letter the bank knows, but of another alphabet; a Latin A on a
+            # Cyrillic page may be an А the bank has not seen yet, so that one goes to OCR
             problems[i] = f"letter {wide.char} is not in the alphabet {alphabet}"
         else:
             unnamed.append(i)

@@ -44,6 +44,11 @@ BLUR = 0.7
 SHEET_COLS = 16
 
 
+#: Latin and Cyrillic capitals drawn alike in most fonts (each maps to its twin).
+_TWINS = dict(zip("ABCEHIKMOPTXY", "АВСЕНІКМОРТХУ", strict=True))
+LOOKALIKES = {**_TWINS, **{v: k for k, v in _TWINS.items()}}
+
+
 class GlyphBankError(ValueError):
     """A bank folder that cannot be read, or a letter the bank's alphabet does not have."""
 
