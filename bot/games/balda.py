@@ -164,7 +164,12 @@ class BaldaPlayer:
     def read(self, frame: Frame, location: Any) -> BaldaSeen:
         from vision.balda import read_balda
 
-        reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang)
+        try:
+            reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang)
+        except ReadError as exc:
+            if not exc.cells or not self._name_by_logic(frame, location):
+                raise
+            reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang)
         self._check_learned(reading)
         geometry = location.geometry.offset(frame.region.left, frame.region.top)
         if self._uses_palette and (self._palette is None or geometry != self._geometry):
@@ -187,6 +192,24 @@ class BaldaPlayer:
             return None
         ours, theirs = number_near(lines, ours_label), number_near(lines, theirs_label)
         return None if ours is None or theirs is None else (ours, theirs)
+
+    def _name_by_logic(self, frame: Frame, location: Any) -> bool:
+        """Glyphs the bank does not know, named by the game (see :mod:`.balda_naming`)."""
+        from bot.games.balda_naming import name_by_logic
+
+        ours: dict[int, str] = {}
+        pending = self._pending
+        if pending is not None and pending.kind == "move" and pending.move is not None:
+            assert pending.move.cell is not None
+            r, c = pending.move.cell
+            ours[r * location.cols + c] = pending.move.letter
+        taught = name_by_logic(
+            frame, location, self.bank, self.alphabet, self.lexicon, self.state, ours
+        )
+        for r, c, char in taught:
+            logger.info("named the glyph at %s,%s %r by the game's logic", r, c, char)
+        self.learned_glyphs += len(taught)
+        return bool(taught)
 
     def _lines(self, frame: Frame, grid: Region) -> list[Line]:
         if self.text is None:

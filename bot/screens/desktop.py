@@ -26,6 +26,7 @@ from vision.frame import Frame
 from vision.geometry import Point, Region
 
 DEFAULT_PAUSE = 0.002  # seconds pyautogui sleeps after each call; the loop does its own waiting
+DRAG_STEP = 0.15  # seconds a drag takes from one point to the next
 
 
 def ensure_xauthority() -> None:
@@ -181,7 +182,9 @@ class DesktopScreen:
         self._call(self._gui.mouseDown, *first, button=button.value)
         try:
             for x, y in rest:
-                self._call(self._gui.moveTo, x, y, duration=0.04)
+                # A glide, not a jump: pages follow a drag by the pointer's moves on the way
+                # (pyautogui jumps when the duration is under its MINIMUM_DURATION).
+                self._call(self._gui.moveTo, x, y, duration=DRAG_STEP)
         finally:
             last = rest[-1] if rest else first
             self._call(self._gui.mouseUp, *last, button=button.value)

@@ -1,0 +1,111 @@
+"""Naming a Balda glyph the bank does not know by the game's own logic, never by a guess.
+
+Letters never change in Balda, so a known letter shown in a new look (lit while the opponent
+picks it, just placed, another theme's colours) is that letter: the game followed so far names
+it. The start word is a word of the dictionary: when the letters read leave one word that fits,
+it names the rest. A new letter must make a legal move: when only one letter can stand in that
+cell, that letter it is. Anything else stays unnamed, and the frame stays unreadable (the
+reader's own error stands). Each name given is taught to the glyph bank, so the look reads
+directly from then on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from solvers.balda.lexicon import Lexicon
+from solvers.balda.movegen import generate_moves
+from solvers.balda.state import BaldaState
+
+
+def partial_grid(
+    frame: Any, location: Any, bank: Any, alphabet: str
+) -> tuple[list[str | None], list[Any]]:
+    """Every cell as the bank reads it alone: a letter, "" (empty), or None (not sure)."""
+    from vision.glyph_bank import canonical_char
+    from vision.letters import grid_inks
+
+    inks = grid_inks(frame, location)
+    filled = [i for i, ink in enumerate(inks) if not ink.empty]
+    matches = bank.classify_many([inks[i] for i in filled], alphabet) if filled else []
+    grid: list[str | None] = ["" for _ in inks]
+    for i, m in zip(filled, matches, strict=True):
+        grid[i] = canonical_char(m.char, alphabet) if m.accepted and m.char else None
+    return grid, inks
+
+
+def start_word_names(
+    grid: Sequence[str | None], size: int, lexicon: Lexicon
+) -> dict[int, str]:
+    """Names for unread cells of the start row, when one dictionary word fits what is read."""
+    row = (size - 1) // 2
+    cells = list(range(row * size, (row + 1) * size))
+    if any(grid[i] == "" for i in cells) or all(grid[i] for i in cells):
+        return {}
+    if any(grid[i] is None for i in range(len(grid)) if i not in cells):
+        return {}  # unread cells elsewhere: not a fresh board
+    fits = [
+        w for w in lexicon.words
+        if len(w) == size and all(grid[i] in (None, w[k]) for k, i in enumerate(cells))
+    ]
+    if len(fits) != 1:
+        return {}
+    return {i: fits[0][k] for k, i in enumerate(cells) if grid[i] is None}
+
+
+def followed_names(grid: Sequence[str | None], state: BaldaState) -> dict[int, str]:
+    """Unread cells that hold a letter the game already placed: that letter, in a new look."""
+    return {i: state.grid[i] for i, ch in enumerate(grid) if ch is None and state.grid[i]}
+
+
+def new_letter_names(
+    grid: Sequence[str | None], state: BaldaState, lexicon: Lexicon, alphabet: str
+) -> dict[int, str]:
+    """The one unread new letter (a cell empty in the game followed), when a single letter of
+    the alphabet there makes a legal move (either side could have placed it)."""
+    unread = [i for i, ch in enumerate(grid) if ch is None and not state.grid[i]]
+    added = [i for i, ch in enumerate(grid) if ch and not state.grid[i]]
+    if len(unread) != 1 or len(added) > 1:
+        return {}
+    cell = unread[0]
+    base = state
+    if added:  # our own letter is on the grid too: the unread one is the reply to it
+        return {}
+    target = base.cell(cell)
+    letters = {m.letter for m in generate_moves(base, lexicon) if m.cell == target}
+    letters &= set(alphabet)
+    if len(letters) != 1:
+        return {}
+    return {cell: letters.pop()}
+
+
+def name_by_logic(
+    frame: Any,
+    location: Any,
+    bank: Any,
+    alphabet: str,
+    lexicon: Lexicon,
+    state: BaldaState | None,
+    ours: dict[int, str] | None = None,
+) -> list[tuple[int, int, str]]:
+    """Teach the bank the glyphs the game names; returns the (row, col, letter) taught.
+
+    ``ours`` is the letter we just entered (cell -> letter): we know what we typed.
+    """
+    grid, inks = partial_grid(frame, location, bank, alphabet)
+    if None not in grid:
+        return []
+    size = location.cols
+    names: dict[int, str] = {i: ch for i, ch in (ours or {}).items() if grid[i] is None}
+    if state is None or state.size != size:
+        names.update(start_word_names(grid, size, lexicon))
+    else:
+        names.update(followed_names(grid, state))
+        rest = [names.get(i, ch) for i, ch in enumerate(grid)]
+        names.update(new_letter_names(rest, state, lexicon, alphabet))
+    taught = []
+    for i, char in names.items():
+        if bank.learn(inks[i], char, "game"):
+            taught.append((*divmod(i, size), char))
+    return taught
