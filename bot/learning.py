@@ -38,8 +38,11 @@ if TYPE_CHECKING:
     from vision.minesweeper import BoardLocation
 
 #: At most this many new looks come from one frame: more is not new glyphs appearing but a
-#: frame gone wrong (a dialog over the board, the wrong skin).
-MAX_NEW_LOOKS = 8
+#: frame gone wrong (a dialog over the board, the wrong skin). Programs that let a background
+#: show through opened cells (kmines) draw one glyph in a few looks across the board.
+MAX_NEW_LOOKS = 32
+#: Rounds of taking in cells still refused once the new looks are in.
+JOIN_ROUNDS = 6
 
 
 class LearnRefused(ValueError):
@@ -69,7 +72,7 @@ class GlyphLearning:
         self.auto_opens = auto_opens
         self.learned: list[LearnedGlyph] = []
         self.withdrawn: list[str] = []  # names a finished board showed wrong (then taken back)
-        self._named: dict[int, tuple[str, np.ndarray]] = {}  # looks named this session
+        self._named: dict[int, tuple[str, tuple[np.ndarray, ...]]] = {}  # named this session
         self.skin: Skin | None = None
         self.naming: Naming | None = None
         self._char_id: dict[str, int] = {}
@@ -133,18 +136,23 @@ class GlyphLearning:
         grid = location.grid
         idx = look_indices(frame.pixels, grid, skin)
         refused = [(int(r), int(c)) for r, c in np.argwhere(idx < 0)]
-        if refused:
-            grown, added = add_looks(skin, frame, grid, refused)
-            if added > MAX_NEW_LOOKS:
-                raise LearnRefused(f"{added} new looks in one frame (at most {MAX_NEW_LOOKS}):"
+        total = 0
+        for radius in (None, *((0.0,) * JOIN_ROUNDS)):  # alike cells as one look; then any
+            if not refused:  # left (a new variant can leave a cell between two looks) alone
+                break
+            skin, added = add_looks(skin, frame, grid, refused, radius)
+            total += added
+            if total > MAX_NEW_LOOKS:
+                self._unnamed_ids = ids_before
+                raise LearnRefused(f"{total} new looks in one frame (at most {MAX_NEW_LOOKS}):"
                                    " not a settled picture of the board")
             self._unnamed_ids += [self.naming.add_look(NAMEABLE) for _ in range(added)]
-            skin = grown
             idx = look_indices(frame.pixels, grid, skin)
-            if (idx < 0).any():
-                self._unnamed_ids = ids_before
-                r, c = (int(v) for v in np.argwhere(idx < 0)[0])
-                raise LearnRefused(f"cell ({r}, {c}) fits none of the looks grouped from it")
+            refused = [(int(r), int(c)) for r, c in np.argwhere(idx < 0)]
+        if refused:
+            self._unnamed_ids = ids_before
+            r, c = refused[0]
+            raise LearnRefused(f"cell ({r}, {c}) fits none of the looks grouped from it")
         if first and not self.auto_opens and not fresh(skin, idx):
             self._unnamed_ids = ids_before
             raise LearnRefused("the board after a new game does not show alike covered cells")
@@ -179,7 +187,7 @@ class GlyphLearning:
             cell = (int(where[0][0]), int(where[0][1])) if len(where) else (-1, -1)
             learned.append(LearnedGlyph(cell, ch))
         self.learned += learned
-        if self.into is not None and (self.skin is not skin or refused or named):
+        if self.into is not None and (self.skin is not skin or total or named):
             save_atomically(self.skin, self.into)
         return learned
 
@@ -213,7 +221,7 @@ class GlyphLearning:
         for look in wrong:
             held = self._named.pop(look, None)
             if held is not None and held[0] in cells:
-                ch, images = held[0], [held[1]]
+                ch, images = held[0], list(held[1])
             elif look in by_id and by_id[look] in cells:
                 held, ch = None, by_id[look]
                 images = [cells[ch], *variants.get(ch, [])]
@@ -227,14 +235,13 @@ class GlyphLearning:
                 cells.pop(ch, None)
                 variants.pop(ch, None)
                 self._char_id.pop(ch, None)
-            for img in images:
-                gone = look if held is not None else self.naming.add_look()
-                self.naming.withdraw(gone)
-                unnamed.append(img)
-                cands.append(self.naming.candidates[gone])
-                self._unnamed_ids.append(gone)
+            gone = look if held is not None else self.naming.add_look()
+            self.naming.withdraw(gone)
             if held is None:
                 self.naming.withdraw(look)
+            unnamed.append(tuple(images))
+            cands.append(self.naming.candidates[gone])
+            self._unnamed_ids.append(gone)
             self.withdrawn.append(ch)
         variants = {k: v for k, v in variants.items() if v and k in cells}
         return replace(skin, cells=cells, variants={k: tuple(v) for k, v in variants.items()},
@@ -261,19 +268,22 @@ class GlyphLearning:
         cells = dict(skin.cells)
         variants = {k: list(v) for k, v in skin.variants.items()}
         unnamed, cands, ids, named = [], [], [], []
-        for img, look in zip(skin.unnamed, self._unnamed_ids, strict=True):
+        for imgs, look in zip(skin.unnamed, self._unnamed_ids, strict=True):
             name = self.naming.name(look)
             if name is None:
-                unnamed.append(img)
+                unnamed.append(imgs)
                 cands.append(self.naming.candidates[look])
                 ids.append(look)
                 continue
+            first, more = imgs[0], list(imgs[1:])
             if name in cells:
-                variants.setdefault(name, []).append(img)
+                more.insert(0, first)
             else:
-                cells[name] = img
+                cells[name] = first
                 self._char_id.setdefault(name, look)
-            self._named[look] = (name, img)
+            if more:
+                variants.setdefault(name, []).extend(more)
+            self._named[look] = (name, imgs)
             named.append((name, look))
         if not named and tuple(cands) == skin.unnamed_candidates:
             return []

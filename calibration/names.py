@@ -413,7 +413,9 @@ class Naming:
                     continue
                 bc, ac = CHARS[b], CHARS[a]
                 if bc in NUMBERS or bc in LOST:
-                    return False  # opened cells and a lost board's cells keep their character
+                    if ac != bc:  # opened cells and a lost board's keep their character (a
+                        return False  # look may change: some programs redraw the borders)
+                    continue
                 if bc == "#":
                     if ac in NUMBERS:
                         if not ch.target and not any(

@@ -235,13 +235,14 @@ class GlyphBank:
     dark: np.ndarray  # darkest template pixel within a block
     soft: np.ndarray  # template blocks softened as resampling does
     tolerance: float  # largest unexplained residual a cell may have
+    loose: np.ndarray | None = None  # (len(chars),) bool: looks not named yet
 
     @classmethod
     def from_skin(cls, skin: Skin, blocks: int = BLOCKS) -> GlyphBank:
         chars = skin.chars
         feats, owner, bright, dark = [], [], [], []
         looks = [(skin.cells[ch], *skin.variants.get(ch, ())) for ch in chars]
-        looks += [(img,) for img in skin.unnamed]
+        looks += [tuple(imgs) for imgs in skin.unnamed]
         chars += "".join(unnamed_char(i) for i in range(len(skin.unnamed)))
         for i, imgs in enumerate(looks):
             for img in imgs:
@@ -268,15 +269,20 @@ class GlyphBank:
         d64 = dist.astype(np.float64)
         d = np.sqrt(((d64[:, None, :] - d64[None, :, :]) ** 2).sum(axis=2) / COARSE_DIMS)
         d[own[:, None] == own[None, :]] = np.inf
+        loose = np.array([unnamed_index(ch) is not None for ch in chars])
+        # Two looks not named yet do not narrow each other: they may be one glyph drawn over a
+        # background that shows through; a name, once given, is kept apart from everything.
+        d[loose[own][:, None] & loose[own][None, :]] = np.inf
         sep = np.array([d[own == i].min() if len(chars) > 1 else 2 * MAX_RMS
                         for i in range(len(chars))])
+        sep[~np.isfinite(sep)] = 2 * MAX_RMS
         radius = np.minimum(MAX_RMS, RADIUS_SHARE * sep)
         real = own < real_chars  # fitting never aims at the background
         fit = np.ascontiguousarray(fit[real])
         f64 = fit.astype(np.float64)
         return cls(skin.name, chars, fine.reshape(len(fine), -1), dist, (d64**2).sum(axis=1),
                    fit, (f64**2).sum(axis=1), own, radius, inner(np.stack(bright)),
-                   inner(np.stack(dark)), inner(soften(fine)), tolerance(skin.noise))
+                   inner(np.stack(dark)), inner(soften(fine)), tolerance(skin.noise), loose)
 
 
 #: Banks of the skins in use, dropped with their skin: a skin learned during play (same name,
@@ -345,7 +351,15 @@ def classify(features: np.ndarray, bank: GlyphBank) -> CellVerdict:
     best = order[:, 0]
     idx = np.arange(n)
     rms = np.sqrt(per_char[idx, best])
-    second = np.sqrt(per_char[idx, order[:, 1]]) if per_char.shape[1] > 1 else np.full(n, np.inf)
+    if bank.loose is not None and bank.loose.any() and per_char.shape[1] > 1:
+        # A cell nearest an unnamed look is told apart from the named ones only.
+        masked = per_char.copy()
+        masked[idx, best] = np.inf
+        masked[bank.loose[best][:, None] & bank.loose[None, :]] = np.inf
+        second = np.sqrt(masked.min(axis=1))
+    else:
+        second = (np.sqrt(per_char[idx, order[:, 1]]) if per_char.shape[1] > 1
+                  else np.full(n, np.inf))
     margin = second / np.maximum(rms, 1.0)
     rows_of_best = np.where(bank.owner[None, :] == best[:, None], d2, np.inf).argmin(axis=1)
     # Worst local difference: per block the largest channel difference, averaged over 4 x 4

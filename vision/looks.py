@@ -38,6 +38,10 @@ GROUP_RADIUS = 7.0
 MIN_PITCH, MAX_PITCH = 8.0, 80.0
 #: Looks of a fresh board differ at most this much (covered cells shaded across the board).
 FRESH_SPREAD = 16.0
+#: A refused cell this close to a look (and explained by it) is a variant of that look: drawn
+#: over a background that shows through (kmines) or cut a pixel apart. Kept below the closest
+#: two glyphs of any built-in skin (gnome-mines' flag with and without its question mark, 6.5).
+FAMILY_RADIUS = 4.5
 
 
 def cluster(cuts: list[np.ndarray], radius: float = GROUP_RADIUS) -> list[list[int]]:
@@ -104,7 +108,7 @@ def looks_skin(name: str, size: tuple[int, int], looks: list[np.ndarray],
     layout: dict[str, object] = {"style": "flat", "background": list(background), "margin": 12}
     if is_uneven:
         layout["pitch"] = "uneven"
-    return Skin(name, size, {}, layout=layout, unnamed=tuple(looks),
+    return Skin(name, size, {}, layout=layout, unnamed=tuple((look,) for look in looks),
                 unnamed_candidates=(NAMEABLE,) * len(looks), noise=noise,
                 description="learned by gamebot from the game's own frames",
                 source="learned: lattice, looks grouped by likeness, named by the game's logic")
@@ -189,7 +193,7 @@ def _look(skin: Skin, index: int) -> np.ndarray:
     chars = skin.chars
     if index < len(chars):
         return skin.cells[chars[index]]
-    return skin.unnamed[index - len(chars)]
+    return skin.unnamed[index - len(chars)][0]
 
 
 def look_indices(pixels: np.ndarray, grid: CellGrid, skin: Skin) -> np.ndarray:
@@ -206,14 +210,60 @@ def look_indices(pixels: np.ndarray, grid: CellGrid, skin: Skin) -> np.ndarray:
     return out
 
 
-def add_looks(skin: Skin, frame: Frame, grid: CellGrid, cells: list[tuple[int, int]]
-              ) -> tuple[Skin, int]:
-    """The skin with the refused ``cells`` grouped into new unnamed looks; returns it and how
-    many looks were added."""
+def add_looks(skin: Skin, frame: Frame, grid: CellGrid, cells: list[tuple[int, int]],
+              radius: float | None = None) -> tuple[Skin, int]:
+    """The skin with the refused ``cells`` taken in: a cell within :data:`FAMILY_RADIUS` of a
+    look becomes a variant of it (named or not: cells that look alike share a name), the
+    others are grouped into new unnamed looks (``radius`` 0: one look per distinct cell).
+    Returns the skin and how many new looks it has."""
     cuts = cuts_of(frame, grid, skin.cell_size, cells)
-    groups = cluster(cuts)
-    looks = [median_look([cuts[i] for i in g]) for g in groups]
-    grown = replace(skin, unnamed=(*skin.unnamed, *looks),
+    if not cuts:
+        return skin, 0
+    owners: list[tuple[str, int]] = []  # ("char", k) or ("look", i), one per picture
+    pictures: list[np.ndarray] = []
+    for ch in skin.chars:
+        for img in (skin.cells[ch], *skin.variants.get(ch, ())):
+            owners.append(("char", skin.chars.index(ch)))
+            pictures.append(img)
+    for i, imgs in enumerate(skin.unnamed):
+        for img in imgs:
+            owners.append(("look", i))
+            pictures.append(img)
+    variants = {k: list(v) for k, v in skin.variants.items()}
+    unnamed = [list(imgs) for imgs in skin.unnamed]
+    rest = list(range(len(cuts)))
+    if pictures:
+        near = _distances(cuts, pictures)
+        rest = []
+        for k, row in enumerate(near):
+            j = int(row.argmin())
+            if row[j] > FAMILY_RADIUS:
+                rest.append(k)
+                continue
+            kind, index = owners[j]
+            if kind == "char":
+                variants.setdefault(skin.chars[index], []).append(cuts[k])
+            else:
+                unnamed[index].append(cuts[k])
+    groups = cluster([cuts[k] for k in rest], GROUP_RADIUS if radius is None else radius)
+    looks: list[list[np.ndarray]] = []
+    for g in groups:
+        look = median_look([cuts[rest[i]] for i in g])
+        near = _distances([look], [imgs[0] for imgs in looks])[0] if looks else np.array([])
+        if near.size and near.min() <= FAMILY_RADIUS:  # two groups of one look: one, two pictures
+            looks[int(near.argmin())].append(look)
+        else:
+            looks.append([look])
+    grown = replace(skin, variants={k: tuple(v) for k, v in variants.items()},
+                    unnamed=(*(tuple(u) for u in unnamed), *(tuple(look) for look in looks)),
                     unnamed_candidates=(*skin.unnamed_candidates, *((NAMEABLE,) * len(looks))),
                     path=None)
     return grown, len(looks)
+
+
+def _distances(cuts: list[np.ndarray], pictures: list[np.ndarray]) -> np.ndarray:
+    """The reader's RMS distance of every cut to every picture: (cuts, pictures)."""
+    a = distance_features(np.stack([image_blocks(c) for c in cuts])).astype(np.float64)
+    b = distance_features(np.stack([image_blocks(p) for p in pictures])).astype(np.float64)
+    d2 = (a**2).sum(axis=1)[:, None] + (b**2).sum(axis=1)[None, :] - 2 * a @ b.T
+    return np.sqrt(np.maximum(d2, 0.0) / COARSE_DIMS)

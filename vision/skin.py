@@ -60,10 +60,11 @@ class Skin:
     stray from them (the reader's unexplained residual, :mod:`vision.residual`): 0 for clean
     captures, more for a JPEG; the reader tolerates a little more than that.
 
-    ``unnamed`` holds looks seen on the board that the game's logic has not named yet, each
-    with the characters it may still be (``unnamed_candidates``, a string of board
-    characters): the reader keeps them apart from every named look, and reads a look whose
-    every candidate is a number as an opened cell of unknown number (``_``).
+    ``unnamed`` holds looks seen on the board that the game's logic has not named yet (each a
+    tuple of pictures: near-identical variants of one look), with the characters each may
+    still be (``unnamed_candidates``, a string of board characters): the reader keeps them
+    apart from every named look, and reads a look whose every candidate is a number as an
+    opened cell of unknown number (``_``).
     """
 
     name: str
@@ -78,7 +79,7 @@ class Skin:
     source: str = ""
     path: Path | None = None
     noise: float = 0.0
-    unnamed: tuple[np.ndarray, ...] = ()
+    unnamed: tuple[tuple[np.ndarray, ...], ...] = ()
     unnamed_candidates: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
@@ -97,7 +98,10 @@ class Skin:
         for ch, _img in every:
             if ch not in CELL_NAMES or ch not in self.cells:
                 raise SkinError(f"skin {self.name}: {ch!r} is not a board character")
-        every += [(f"unnamed look {i}", img) for i, img in enumerate(self.unnamed)]
+        every += [(f"unnamed look {i}", img) for i, imgs in enumerate(self.unnamed)
+                  for img in imgs]
+        if any(not imgs for imgs in self.unnamed):
+            raise SkinError(f"skin {self.name}: an unnamed look has no picture")
         for ch, img in every:
             if img.ndim != 3 or img.shape[2] != 3 or img.dtype != np.uint8:
                 raise SkinError(f"skin {self.name}: template {ch!r} is not a BGR uint8 image")
@@ -113,7 +117,7 @@ class Skin:
         object.__setattr__(
             self, "variants", MappingProxyType({k: tuple(v) for k, v in self.variants.items()})
         )
-        object.__setattr__(self, "unnamed", tuple(self.unnamed))
+        object.__setattr__(self, "unnamed", tuple(tuple(imgs) for imgs in self.unnamed))
         object.__setattr__(self, "unnamed_candidates", tuple(self.unnamed_candidates))
 
     @property
@@ -204,10 +208,11 @@ def load_skin_folder(folder: Path) -> Skin:
     }
     unnamed = data.get("unnamed", [])
     if not isinstance(unnamed, list) or not all(
-        isinstance(e, dict) and "file" in e and "candidates" in e for e in unnamed
+        isinstance(e, dict) and isinstance(e.get("files"), list) and "candidates" in e
+        for e in unnamed
     ):
-        raise SkinError(f"{manifest}: 'unnamed' must be a list of {{file, candidates}}")
-    looks = tuple(_read_png(folder / entry["file"]) for entry in unnamed)
+        raise SkinError(f"{manifest}: 'unnamed' must be a list of {{files, candidates}}")
+    looks = tuple(tuple(_read_png(folder / rel) for rel in entry["files"]) for entry in unnamed)
     w, h = data["cell_size"]
     return Skin(
         name=str(data["name"]),
@@ -280,11 +285,14 @@ def save_skin(skin: Skin, folder: str | Path) -> Path:
                 raise OSError(f"{out / rel}: could not write the template")
             variants.setdefault(ch, []).append(rel)
     unnamed = []
-    for i, (img, cands) in enumerate(zip(skin.unnamed, skin.unnamed_candidates, strict=True)):
-        rel = f"cells/look_{i + 1}.png"
-        if not cv2.imwrite(str(out / rel), img):
-            raise OSError(f"{out / rel}: could not write the look")
-        unnamed.append({"file": rel, "candidates": cands})
+    for i, (imgs, cands) in enumerate(zip(skin.unnamed, skin.unnamed_candidates, strict=True)):
+        files = []
+        for k, img in enumerate(imgs):
+            rel = f"cells/look_{i + 1}" + (f"_v{k}" if k else "") + ".png"
+            if not cv2.imwrite(str(out / rel), img):
+                raise OSError(f"{out / rel}: could not write the look")
+            files.append(rel)
+        unnamed.append({"files": files, "candidates": cands})
     faces: dict[str, str] = {}
     if skin.faces:
         (out / "faces").mkdir(exist_ok=True)

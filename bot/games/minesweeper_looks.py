@@ -12,6 +12,7 @@ accepts, with the moves sent before it, until every look has its name.
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +30,11 @@ if TYPE_CHECKING:
 
 #: ``--skin none``: read with no known skin at all, as on a program never seen.
 COLD = "none"
+#: A solid rectangle of refused cells at least this many rows and columns is something drawn
+#: over the board.
+OBSCURED_SIDES = (2, 4)
+#: Seconds to wait before looking again at an obscured board (the loop looks a few times).
+OBSCURED_WAIT = 1.2
 
 
 class LearningVision:
@@ -51,6 +57,7 @@ class LearningVision:
         self._frame: Frame | None = None
         self._location: Any = None
         self._verified: Frame | None = None
+        self._known: tuple[tuple[int, int], BoardLocation] | None = None
 
     @property
     def mines(self) -> int | None:
@@ -70,11 +77,29 @@ class LearningVision:
 
         if not self.cold_only or isinstance(self.skin, Skin):
             try:
-                return locate_minesweeper(frame, skin=self.skin)
+                found = locate_minesweeper(frame, skin=self.skin)
             except BoardNotFoundError:
                 if self.learning is None or self.skin is not None:
                     raise
+            else:
+                return self._kept(frame, found)
         return self._cold_locate(frame)
+
+    def _kept(self, frame: Frame, found: BoardLocation) -> BoardLocation:
+        """The board found, unless it is a part of the one already known in a frame of the same
+        size (a skin still learning may not recognise every cell of a mostly open board: the
+        board has not shrunk, a part of it was not recognised)."""
+        known = self._known
+        if known is not None and known[0] == (frame.width, frame.height):
+            old, new = known[1].geometry, found.geometry
+            same_pitch = all(abs(a - b) <= 0.05 * a for a, b in zip(old.pitch, new.pitch,
+                                                                     strict=True))
+            if same_pitch and old.bounds.intersect(new.bounds) == new.bounds and (
+                    new.rows * new.cols < old.rows * old.cols) and known[1].grid.inside(
+                    frame.width, frame.height):
+                return known[1]
+        self._known = ((frame.width, frame.height), found)
+        return found
 
     def _cold_locate(self, frame: Frame) -> BoardLocation:
         from vision.looks import board_grid, fresh, look_indices
@@ -87,6 +112,7 @@ class LearningVision:
         skin = replace(skin, name=self.learning.name or "learned")
         self.learning.start(skin, self.mines)
         location = BoardLocation(grid.geometry(), skin.name, 1.0, cells=grid)
+        self._known = ((frame.width, frame.height), location)
         looks = look_indices(frame.pixels, grid, skin)
         self.unplayable = not fresh(skin, looks)
         if not self.unplayable:
@@ -153,6 +179,9 @@ class LearningVision:
         try:
             learned = learning.observe(frame, location, first=first, previous=previous)
         except LearnRefused:
+            if self._obscured(frame, location):
+                time.sleep(OBSCURED_WAIT)  # a message over the board: look again in a moment
+                return []
             if first:
                 self.unplayable = True
             raise
@@ -166,6 +195,17 @@ class LearningVision:
             look = self._candidates_at(frame, location, (r, c))
             raise LearnRefused(f"the look at ({r}, {c}) may still be any of {look!r}")
         return learned
+
+    def _obscured(self, frame: Frame, location: Any) -> bool:
+        """Is something drawn over part of the board (a message or a page's window, as kmines
+        and web pages show when a game ends)? Cells no look fits then hold a solid rectangle,
+        where new glyphs are scattered cells."""
+        from vision.fit import verdict_of
+
+        assert self.learning is not None and self.learning.skin is not None
+        verdict = verdict_of(frame.pixels, location.grid, self.learning.skin)
+        rows, cols = solid_rectangle(~verdict.accepted)
+        return rows >= OBSCURED_SIDES[0] and cols >= OBSCURED_SIDES[1]
 
     def _candidates_at(self, frame: Frame, location: Any, cell: tuple[int, int]) -> str:
         from vision.looks import look_indices
@@ -209,3 +249,21 @@ class LearningVision:
     def sent(self, moves: list[Move]) -> None:
         if self.learning is not None:
             self.learning.sent(moves)
+
+
+def solid_rectangle(mask: np.ndarray) -> tuple[int, int]:
+    """(rows, cols) of the largest rectangle of True cells (by area)."""
+    best, best_area = (0, 0), 0
+    heights = np.zeros(mask.shape[1], np.int64)
+    for row in mask:
+        heights = np.where(row, heights + 1, 0)
+        stack: list[int] = []  # column indices of increasing heights
+        for c in range(len(heights) + 1):
+            h = int(heights[c]) if c < len(heights) else 0
+            while stack and int(heights[stack[-1]]) >= h:
+                top = int(heights[stack.pop()])
+                left = stack[-1] + 1 if stack else 0
+                if top * (c - left) > best_area:
+                    best_area, best = top * (c - left), (top, c - left)
+            stack.append(c)
+    return best

@@ -82,6 +82,13 @@ def send_key(window: int, *keys: str) -> None:
     _xdotool("key", "--window", str(window), "+".join(keys))
 
 
+def press(window: int, *keys: str) -> None:
+    """Keys typed into a window as a person types them (focus, then XTest): programs that
+    ignore sent events (Chromium) take these."""
+    focus(window)
+    _xdotool("key", "--clearmodifiers", "+".join(keys))
+
+
 def largest(windows: Sequence[int]) -> int | None:
     """The biggest of some windows (toolkits also map tiny helper windows)."""
     best, best_area = None, 0
@@ -95,6 +102,23 @@ def largest(windows: Sequence[int]) -> int | None:
     return best
 
 
+def child_env(env: Mapping[str, str] | None) -> dict[str, str]:
+    """The environment for a program we start, without what importing OpenCV put in ours: its
+    wheel points Qt at its own plugins and libraries, and a Qt program (kmines) started with
+    them aborts ("could not load the Qt platform plugin")."""
+    out = dict(env if env is not None else os.environ)
+    for key in ("QT_QPA_PLATFORM_PLUGIN_PATH", "QT_QPA_FONTDIR"):
+        if "cv2" in out.get(key, ""):
+            del out[key]
+    if "LD_LIBRARY_PATH" in out:
+        kept = [p for p in out["LD_LIBRARY_PATH"].split(os.pathsep) if p and "cv2" not in p]
+        if kept:
+            out["LD_LIBRARY_PATH"] = os.pathsep.join(kept)
+        else:
+            del out["LD_LIBRARY_PATH"]
+    return out
+
+
 class Program:
     """A game program we started; ``stop()`` ends it (and only it) by its pid."""
 
@@ -106,7 +130,7 @@ class Program:
         self._log = out
         self.process = subprocess.Popen(
             self.argv,
-            env=dict(env) if env is not None else None,
+            env=child_env(env),
             stdout=out,
             stderr=out,
             start_new_session=True,
