@@ -180,3 +180,13 @@ def test_the_table_key_tells_used_words_apart_and_unmake_restores_it(dense):
         assert keys[0][0] == keys[1][0] and keys[0] != keys[1], f"seed {seed}: {pair}"
         return
     raise AssertionError("no position with two words through one placed letter")
+
+
+def test_nodes_count_the_positions_searched(dense):
+    # At depth 1 every distinct move's position is visited once and scored by its word alone.
+    state = random_position(dense, random.Random(4), 5)
+    moves = {(m.cell, m.letter, m.word) for m in generate_moves(state, dense)}
+    result = search(state, dense, seconds=1e9, max_depth=1)
+    assert result.nodes == len(moves) > 1
+    deeper = search(state, dense, seconds=1e9, max_depth=2)
+    assert deeper.nodes > result.nodes
