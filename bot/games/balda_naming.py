@@ -4,9 +4,11 @@ Letters never change in Balda, so a known letter shown in a new look (lit while 
 picks it, just placed, another theme's colours) is that letter: the game followed so far names
 it. The start word is a word of the dictionary: when the letters read leave one word that fits,
 it names the rest. A new letter must make a legal move: when only one letter can stand in that
-cell, that letter it is. Anything else stays unnamed, and the frame stays unreadable (the
-reader's own error stands). Each name given is taught to the glyph bank, so the look reads
-directly from then on.
+cell, that letter it is. When the game leaves a few names, the bank's templates may tell them
+apart: one candidate close to what is seen (``CLOSE``) while every other is far (``FAR``), a
+letter with no template counting as neither. Anything else stays unnamed, and the frame stays
+unreadable (the reader's own error stands). Each name given is taught to the glyph bank, so
+the look reads directly from then on.
 """
 
 from __future__ import annotations
@@ -17,6 +19,32 @@ from typing import Any
 from solvers.balda.lexicon import Lexicon
 from solvers.balda.movegen import generate_moves
 from solvers.balda.state import BaldaState
+
+CLOSE = 0.25  # a template this near (the bank's own distance) supports a candidate
+FAR = 0.32  # a template this far rules a candidate out
+UNSEEN = (CLOSE + FAR) / 2  # a letter the bank has no template of: no evidence either way
+
+
+def pick(candidates: Sequence[dict[int, str]], inks: Sequence[Any], bank: Any) -> dict[int, str]:
+    """The one candidate naming the game allows that the templates single out (or none)."""
+    if len(candidates) == 1:
+        return candidates[0]
+    if not candidates:
+        return {}
+
+    def worst(names: dict[int, str]) -> float:
+        far = 0.0
+        for i, ch in names.items():
+            m = bank.classify_many([inks[i]], ch)[0]
+            d = m.distance if m.char is not None and m.distance != float("inf") else UNSEEN
+            far = max(far, d)
+        return far
+
+    scored = sorted((worst(c), k) for k, c in enumerate(candidates))
+    best, second = scored[0], scored[1]
+    if best[0] <= CLOSE and second[0] > FAR:
+        return candidates[best[1]]
+    return {}
 
 
 def partial_grid(
@@ -36,7 +64,8 @@ def partial_grid(
 
 
 def start_word_names(
-    grid: Sequence[str | None], size: int, lexicon: Lexicon
+    grid: Sequence[str | None], size: int, lexicon: Lexicon,
+    inks: Sequence[Any] = (), bank: Any = None,
 ) -> dict[int, str]:
     """Names for unread cells of the start row, when one dictionary word fits what is read."""
     row = (size - 1) // 2
@@ -49,9 +78,10 @@ def start_word_names(
         w for w in lexicon.words
         if len(w) == size and all(grid[i] in (None, w[k]) for k, i in enumerate(cells))
     ]
-    if len(fits) != 1:
-        return {}
-    return {i: fits[0][k] for k, i in enumerate(cells) if grid[i] is None}
+    named = [{i: w[k] for k, i in enumerate(cells) if grid[i] is None} for w in fits]
+    if len(named) == 1 or bank is None:
+        return named[0] if len(named) == 1 else {}
+    return pick(named, inks, bank)
 
 
 def followed_names(grid: Sequence[str | None], state: BaldaState) -> dict[int, str]:
@@ -60,7 +90,8 @@ def followed_names(grid: Sequence[str | None], state: BaldaState) -> dict[int, s
 
 
 def new_letter_names(
-    grid: Sequence[str | None], state: BaldaState, lexicon: Lexicon, alphabet: str
+    grid: Sequence[str | None], state: BaldaState, lexicon: Lexicon, alphabet: str,
+    inks: Sequence[Any] = (), bank: Any = None,
 ) -> dict[int, str]:
     """The one unread new letter (a cell empty in the game followed), when a single letter of
     the alphabet there makes a legal move (either side could have placed it)."""
@@ -75,9 +106,10 @@ def new_letter_names(
     target = base.cell(cell)
     letters = {m.letter for m in generate_moves(base, lexicon) if m.cell == target}
     letters &= set(alphabet)
-    if len(letters) != 1:
-        return {}
-    return {cell: letters.pop()}
+    named = [{cell: ch} for ch in sorted(letters)]
+    if len(named) == 1 or bank is None:
+        return named[0] if len(named) == 1 else {}
+    return pick(named, inks, bank)
 
 
 def name_by_logic(
@@ -99,11 +131,11 @@ def name_by_logic(
     size = location.cols
     names: dict[int, str] = {i: ch for i, ch in (ours or {}).items() if grid[i] is None}
     if state is None or state.size != size:
-        names.update(start_word_names(grid, size, lexicon))
+        names.update(start_word_names(grid, size, lexicon, inks, bank))
     else:
         names.update(followed_names(grid, state))
         rest = [names.get(i, ch) for i, ch in enumerate(grid)]
-        names.update(new_letter_names(rest, state, lexicon, alphabet))
+        names.update(new_letter_names(rest, state, lexicon, alphabet, inks, bank))
     taught = []
     for i, char in names.items():
         if bank.learn(inks[i], char, "game"):
