@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from vision.balda import FACE_TOLERANCE, marked_cells, read_balda
+from vision.balda import FACE_TOLERANCE, cell_verdicts, marked_cells
 from vision.errors import ReadError
 from vision.frame import Frame
 from vision.glyph_bank import GlyphBank
@@ -95,13 +95,17 @@ def learn_bank(
     for frame, expected, name, location, inks in located:
         marked = marked_cells(inks, bank)
         if expected is None:
-            try:
-                reading = read_balda(frame, location, bank, alphabet, lang)
-            except ReadError as exc:
-                report.unnamed.append(f"{name}: {exc}")
-                continue
-            for _r, _c, ch in reading.learned:
-                report.learned[ch] += 1
+            # Keep what Tesseract is sure of even when other cells stay unnamed.
+            v = cell_verdicts(frame, location, bank, alphabet, lang)
+            for i, ch in v.to_learn:
+                look = ("dark" if inks[i].dark else "light") + ("-marked" if marked[i] else "")
+                if bank.learn(inks[i], ch, look):
+                    report.learned[bank.check_char(ch)] += 1
+            if v.problems:
+                where = ", ".join(f"row {i // location.cols + 1} col {i % location.cols + 1}"
+                                  for i in sorted(v.problems)[:8])
+                report.unnamed.append(f"{name}: not named for sure (learned when the game"
+                                      f" shows them again, or label the shot): {where}")
             continue
         rows = _parse_rows(expected, location.rows, location.cols, name)
         for i, ink in enumerate(inks):

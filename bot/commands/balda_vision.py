@@ -67,7 +67,7 @@ def bank_choices(site: str | None, lang: str | None) -> list[BankChoice]:
             folder = _bank_folder(path)
             if folder is None:
                 raise GamebotError(f"{path}: no glyph bank (bank.json) in this folder")
-            return [BankChoice(folder, lang or "ru", path.name)]
+            return [BankChoice(folder, code, path.name) for code in ([lang] if lang else LANGS)]
         matching = [p for p in profiles if site in (p.name, p.glyphs)]
         choices = []
         for p in matching:
@@ -75,7 +75,8 @@ def bank_choices(site: str | None, lang: str | None) -> list[BankChoice]:
                 choices.append(BankChoice(folder, lang or p.language, p.name, p.score_labels))
         if not matching:
             for folder in _site_folders(site):
-                choices.append(BankChoice(folder, lang or "ru", site))
+                for code in [lang] if lang else list(LANGS):
+                    choices.append(BankChoice(folder, code, site))
         if not choices:
             known = ", ".join(sorted({p.glyphs or p.name for p in profiles}))
             raise GamebotError(f"no glyph bank for site {site!r} (known: {known}); learn one"
@@ -170,7 +171,8 @@ def _run_read(args: argparse.Namespace) -> int:
     if reading is None or choice is None:
         if not errors:
             raise GamebotError(f"{args.image}: no glyph bank to read it with (give --site)")
-        tried = "; ".join(f"{c.site} ({c.lang}): {e}" for c, e in errors[-3:])
+        last = {f"{c.site} ({c.lang})": e for c, e in errors}
+        tried = "; ".join(f"{k}: {e}" for k, e in list(last.items())[-3:])
         raise ReadError(f"{args.image}: no glyph bank reads this grid. {tried}",
                         errors[-1][1].cell, errors[-1][1].crop,
                         errors[-1][1].cells).with_source("read balda") from None

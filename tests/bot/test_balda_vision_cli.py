@@ -83,3 +83,30 @@ def test_a_bank_missing_a_letter_refuses_the_cell_with_no_ocr(tmp_path, capsys):
                  "--lang", "en", "--no-ocr"]) == 2
     err = capsys.readouterr().err
     assert "row 1 col 1" in err  # C at the top-left corner
+
+
+def test_calibrate_without_labels_keeps_only_what_tesseract_is_sure_of(tmp_path, capsys):
+    name = "vladhuk-uk-100-m19"
+    shot = tmp_path / f"{name}.png"  # no .txt beside it: nothing tells the letters
+    shot.write_bytes((LABELLED / f"{name}.png").read_bytes())
+    assert main(["calibrate", "balda", "--from", str(shot), "--out", str(tmp_path / "bank"),
+                 "--lang", "uk", "--yes", "--json"]) == 0
+    summary = last_json(capsys)
+    shown = set("".join(expected(name))) - {"."}
+    assert summary["letters"] and set(summary["letters"]) <= shown
+    assert summary["unnamed"]  # the rest is reported, not guessed
+    # what was learned names cells of another picture rightly; the rest is refused
+    from solvers.words.alphabet import alphabet_for
+    from vision.balda import cell_verdicts
+    from vision.frame import Frame
+    from vision.glyph_bank import GlyphBank
+    from vision.letters import locate_letter_grid
+
+    other = "vladhuk-uk-100-end-closed"
+    frame = Frame.from_file(LABELLED / f"{other}.png")
+    rows = expected(other)
+    v = cell_verdicts(frame, locate_letter_grid(frame), GlyphBank.load(tmp_path / "bank"),
+                      alphabet_for("uk"), ocr=False)
+    named = [i for i in range(25) if i not in v.problems]
+    assert len(named) > len(v.problems) > 0
+    assert all((v.grid[i] or ".") == rows[i // 5][i % 5] for i in named)
