@@ -64,6 +64,10 @@ def build_parser(commands: list[Command] | None = None) -> argparse.ArgumentPars
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:  # the real command line: its wall time starts with the process
+        from bot import timing
+
+        timing.COMMAND_LINE = True
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

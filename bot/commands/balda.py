@@ -25,6 +25,7 @@ from solvers.words.alphabet import LANGUAGES
 
 if TYPE_CHECKING:
     from solvers.balda import BaldaState, Lexicon
+    from solvers.balda.benchmark import GameResult
 
 
 def _dictionary_options(parser: argparse.ArgumentParser, position: bool = True) -> None:
@@ -96,12 +97,17 @@ def _configure_moves(parser: argparse.ArgumentParser) -> None:
 
 def _run_moves(args: argparse.Namespace) -> int:
     from bot.report import emit
+    from bot.timing import WallClock
     from solvers.balda import generate_moves
 
-    state = _read_position(args.position)
-    lexicon = _lexicon(args, state)
+    clock = WallClock()
+    with clock.part("position"):
+        state = _read_position(args.position)
+    with clock.part("dictionary"):
+        lexicon = _lexicon(args, state)
     start = time.perf_counter()
-    moves = generate_moves(state, lexicon)
+    with clock.part("move generation"):
+        moves = generate_moves(state, lexicon)
     ms = (time.perf_counter() - start) * 1000
     distinct = len({(m.cell, m.letter, m.word) for m in moves})
     shown = moves[: args.limit] if args.limit else moves
@@ -111,11 +117,13 @@ def _run_moves(args: argparse.Namespace) -> int:
     ]
     if not moves:
         lines.append("no legal move: the player must pass")
+    lines.append(clock.line())
     summary = {
         "count": len(moves),
         "distinct": distinct,
         "ms": round(ms, 3),
         "moves": [m.to_text() for m in shown],
+        "seconds": clock.to_dict(),
     }
     emit(summary, lines, args.json)
     return 0
@@ -146,12 +154,16 @@ def _configure_best(parser: argparse.ArgumentParser) -> None:
 
 def _run_best(args: argparse.Namespace) -> int:
     from bot.report import emit
+    from bot.timing import WallClock
     from solvers.balda import search_decision
 
-    state = _read_position(args.position)
-    decision = search_decision(
-        state, _lexicon(args, state), seconds=args.time, max_depth=args.depth
-    )
+    clock = WallClock()
+    with clock.part("position"):
+        state = _read_position(args.position)
+    with clock.part("dictionary"):
+        lexicon = _lexicon(args, state)
+    with clock.part("search"):
+        decision = search_decision(state, lexicon, seconds=args.time, max_depth=args.depth)
     lines = [decision.move.to_text()]
     if args.explain:
         lines.append(f"why: {decision.stage}: {decision.reason}")
@@ -159,7 +171,8 @@ def _run_best(args: argparse.Namespace) -> int:
         if candidates:
             lines.append("candidates (word@cell value; <= marks an upper bound):")
             lines.extend(f"  {c}" for c in candidates)  # type: ignore[union-attr]
-    emit(decision.to_dict(), lines, args.json)
+        lines.append(clock.line())
+    emit({**decision.to_dict(), "seconds": clock.to_dict()}, lines, args.json)
     return 0
 
 
@@ -221,12 +234,13 @@ def _run_bench(args: argparse.Namespace) -> int:
     import os
     import random
 
+    from bot.interrupt import until_interrupted
     from bot.progress import progress_bar
     from bot.report import emit
-    from bot.stats import median, percentile, wilson_interval
+    from bot.stats import median
+    from bot.timing import WallClock
     from solvers.balda import BaldaRules
     from solvers.balda.benchmark import (
-        GameResult,
         depth_seconds,
         oracle_mismatches,
         probe_depth,
@@ -235,24 +249,96 @@ def _run_bench(args: argparse.Namespace) -> int:
     )
     from solvers.balda.positions import midgame_positions
 
-    began = time.perf_counter()
+    clock = WallClock()
     load_before = os.getloadavg()[0]
-    lexicon = _lexicon(args)
+    with clock.part("dictionary"):
+        lexicon = _lexicon(args)
     rules = BaldaRules(size=args.size)
     needed = max(args.positions, args.depth_positions, args.oracle)
-    positions = midgame_positions(lexicon, random.Random(args.seed), needed, rules)
-    lines = [
-        f"Balda {args.size}x{args.size}, {len(lexicon)} words ({lexicon.language_name}), "
-        f"seed {args.seed}"
-    ]
+    rng = random.Random(args.seed)
+    positions: list[BaldaState] = []
+    timings: list[tuple[float, float, int]] = []
+    bad: list[BaldaState] = []
+    checked = 0
+    depths: list[int] = []
+    cpu3: list[float] = []
+    results: list[GameResult] = []
+    with until_interrupted() as stop:
+        with clock.part("midgame positions"), progress_bar(needed, "midgame positions") as bar:
+            for _ in range(needed):  # one at a time: the same positions as all at once
+                positions += midgame_positions(lexicon, rng, 1, rules)
+                bar.advance()
+        with clock.part("move-generation timings"), progress_bar(
+            min(args.positions, len(positions)), "move generation timings"
+        ) as bar:
+            for state in positions[: args.positions]:
+                timings += time_movegen([state], lexicon)
+                bar.advance()
+        if args.oracle:
+            with clock.part("oracle check"), progress_bar(args.oracle, "oracle check") as bar:
+                for state in positions[: args.oracle]:
+                    bad += oracle_mismatches([state], lexicon)
+                    checked += 1
+                    bar.advance()
+        probe = positions[: args.depth_positions]
+        with clock.part("search depth"), progress_bar(
+            len(probe), f"search depth in {args.depth_time:g} s"
+        ) as bar:
+            for state in probe:
+                depths += probe_depth([state], lexicon, args.depth_time, args.cpu_clock)
+                bar.advance(status=f"median {median([float(d) for d in depths]):g}")
+        with clock.part("time to 3 plies"), progress_bar(len(probe), "time to 3 plies") as bar:
+            for state in probe:
+                cpu3 += depth_seconds([state], lexicon, 3)
+                bar.advance()
+        if args.games:
+            with clock.part("self-play games"), progress_bar(
+                args.games, "self-play vs greedy"
+            ) as bar:
+
+                def seen(result: GameResult) -> None:
+                    results.append(result)
+                    won = sum(r.outcome == "win" for r in results)
+                    bar.advance(status=f"won {won}/{len(results)}")
+
+                self_play(lexicon, args.games, args.seed, args.time, rules, seen)
     summary: dict[str, object] = {
         "size": args.size,
         "seed": args.seed,
         "words": len(lexicon),
         "lang": lexicon.language,
     }
+    lines = [
+        f"Balda {args.size}x{args.size}, {len(lexicon)} words ({lexicon.language_name}), "
+        f"seed {args.seed}"
+    ]
+    lines += _movegen_figures(timings, summary)
+    for state in bad:
+        print(f"generator and oracle disagree on:\n{state.to_text()}", file=sys.stderr)
+    if args.oracle:
+        lines.append(f"oracle: {checked} positions, {len(bad)} where the generator disagrees")
+        summary.update(oracle_positions=checked, oracle_mismatches=len(bad))
+    lines += _depth_figures(depths, cpu3, args, summary)
+    lines += _game_figures(results, args, summary)
+    load_after = os.getloadavg()[0]
+    summary.update(stopped=stop.reason, seconds=clock.to_dict(), load_avg_start=load_before,
+                   load_avg_end=load_after)
+    summary["elapsed_s"] = round(summary["seconds"]["total"], 1)  # type: ignore[index]
+    lines += stop.line()
+    lines.append(clock.line("took"))
+    lines.append(
+        f"1-minute load average {load_before:.1f} at start, {load_after:.1f} at end"
+        f" (on {os.cpu_count()} cores)"
+    )
+    emit(summary, lines, args.json)
+    return stop.exit_code(1 if bad else 0)
 
-    timings = time_movegen(positions[: args.positions], lexicon)
+
+def _movegen_figures(
+    timings: list[tuple[float, float, int]], summary: dict[str, object]
+) -> list[str]:
+    from bot.stats import median, percentile
+
     ms = [wall for wall, _, _ in timings]
     cpu_ms = [cpu for _, cpu, _ in timings]
     counts = [float(n) for _, _, n in timings]
@@ -265,68 +351,57 @@ def _run_bench(args: argparse.Namespace) -> int:
         movegen_cpu_ms_p95=round(percentile(cpu_ms, 95), 3),
         moves_per_position_median=median(counts),
     )
-    if timings:
-        lines.append(
-            f"move generation: {len(timings)} midgame positions, median "
-            f"{median(ms):.2f} ms, p95 {percentile(ms, 95):.2f} ms, max {max(ms):.2f} ms wall "
-            f"(CPU: median {median(cpu_ms):.2f} ms, p95 {percentile(cpu_ms, 95):.2f} ms); "
-            f"{median(counts):.0f} moves per position (median)"
-        )
+    if not timings:
+        return []
+    return [
+        f"move generation: {len(timings)} midgame positions, median "
+        f"{median(ms):.2f} ms, p95 {percentile(ms, 95):.2f} ms, max {max(ms):.2f} ms wall "
+        f"(CPU: median {median(cpu_ms):.2f} ms, p95 {percentile(cpu_ms, 95):.2f} ms); "
+        f"{median(counts):.0f} moves per position (median)"
+    ]
 
-    mismatched = 0
-    if args.oracle:
-        with progress_bar(args.oracle, "oracle check") as bar:
-            bad = []
-            for state in positions[: args.oracle]:
-                bad += oracle_mismatches([state], lexicon)
-                bar.advance()
-        mismatched = len(bad)
-        for state in bad:
-            print(f"generator and oracle disagree on:\n{state.to_text()}", file=sys.stderr)
-        lines.append(f"oracle: {args.oracle} positions, {mismatched} where the generator disagrees")
-        summary.update(oracle_positions=args.oracle, oracle_mismatches=mismatched)
 
-    depths: list[int] = []
-    if args.depth_positions:
-        probe = positions[: args.depth_positions]
-        clock = "CPU" if args.cpu_clock else "wall"
-        with progress_bar(len(probe), f"search depth in {args.depth_time:g} s") as bar:
-            for state in probe:
-                depths += probe_depth([state], lexicon, args.depth_time, args.cpu_clock)
-                bar.advance(status=f"median {median([float(d) for d in depths]):g}")
-        cpu3 = depth_seconds(probe, lexicon, 3)
-        at_least_3 = sum(1 for d in depths if d >= 3)
-        lines.append(
-            f"search depth in {args.depth_time:g} s ({clock} clock): {len(depths)} midgame "
-            f"positions, median {median([float(d) for d in depths]):g} plies, min "
-            f"{min(depths)}, {at_least_3}/{len(depths)} reach 3 or more"
-        )
+def _depth_figures(
+    depths: list[int], cpu3: list[float], args: argparse.Namespace, summary: dict[str, object]
+) -> list[str]:
+    from bot.stats import median, percentile
+
+    if not depths:
+        return []
+    clock = "CPU" if args.cpu_clock else "wall"
+    at_least_3 = sum(1 for d in depths if d >= 3)
+    lines = [
+        f"search depth in {args.depth_time:g} s ({clock} clock): {len(depths)} midgame "
+        f"positions, median {median([float(d) for d in depths]):g} plies, min "
+        f"{min(depths)}, {at_least_3}/{len(depths)} reach 3 or more"
+    ]
+    summary.update(
+        depth_positions=len(depths),
+        depth_seconds=args.depth_time,
+        depth_clock=clock.lower(),
+        search_depth_median=median([float(d) for d in depths]),
+        search_depth_min=min(depths),
+        search_depth_at_least_3=at_least_3,
+    )
+    if cpu3:
         lines.append(
             f"CPU time to finish 3 plies: median {median(cpu3):.3f} s, p95 "
             f"{percentile(cpu3, 95):.3f} s, max {max(cpu3):.3f} s"
+            + (f" ({len(cpu3)} positions)" if len(cpu3) < len(depths) else "")
         )
         summary.update(
-            depth_positions=len(depths),
-            depth_seconds=args.depth_time,
-            depth_clock=clock.lower(),
-            search_depth_median=median([float(d) for d in depths]),
-            search_depth_min=min(depths),
-            search_depth_at_least_3=at_least_3,
             depth3_cpu_s_median=round(median(cpu3), 4),
             depth3_cpu_s_p95=round(percentile(cpu3, 95), 4),
             depth3_cpu_s_max=round(max(cpu3), 4),
         )
+    return lines
 
-    results: list[GameResult] = []
-    if args.games:
-        with progress_bar(args.games, "self-play vs greedy") as bar:
 
-            def seen(result: GameResult) -> None:
-                results.append(result)
-                won = sum(r.outcome == "win" for r in results)
-                bar.advance(status=f"won {won}/{len(results)}")
+def _game_figures(
+    results: list[GameResult], args: argparse.Namespace, summary: dict[str, object]
+) -> list[str]:
+    from bot.stats import median, wilson_interval
 
-            self_play(lexicon, args.games, args.seed, args.time, rules, seen)
     wins = sum(r.outcome == "win" for r in results)
     draws = sum(r.outcome == "draw" for r in results)
     low, high = wilson_interval(wins, len(results))
@@ -345,22 +420,14 @@ def _run_bench(args: argparse.Namespace) -> int:
         mean_margin=sum(margins) / len(margins) if margins else float("nan"),
     )
     summary.setdefault("search_depth_median", median(game_depths))
-    if results:
-        lines.append(
-            f"self-play: {len(results)} games against greedy at {args.time:g} s a move: "
-            f"{wins} won, {draws} drawn, {len(results) - wins - draws} lost; win rate "
-            f"{wins / len(results):.1%} (95% CI {low:.1%}-{high:.1%}); mean margin "
-            f"{summary['mean_margin']:+.1f} points; median depth {median(game_depths):g}"
-        )
-    elapsed = time.perf_counter() - began
-    load_after = os.getloadavg()[0]
-    summary.update(elapsed_s=round(elapsed, 1), load_avg_start=load_before, load_avg_end=load_after)
-    lines.append(
-        f"took {elapsed:.0f} s; 1-minute load average {load_before:.1f} at start, "
-        f"{load_after:.1f} at end (on {os.cpu_count()} cores)"
-    )
-    emit(summary, lines, args.json)
-    return 1 if mismatched else 0
+    if not results:
+        return []
+    return [
+        f"self-play: {len(results)} games against greedy at {args.time:g} s a move: "
+        f"{wins} won, {draws} drawn, {len(results) - wins - draws} lost; win rate "
+        f"{wins / len(results):.1%} (95 % CI {low:.1%}-{high:.1%}); mean margin "
+        f"{summary['mean_margin']:+.1f} points; median depth {median(game_depths):g}"
+    ]
 
 
 COMMANDS: list[Command] = [

@@ -4,7 +4,7 @@ the oracle checks of the move generator and the endgame solver."""
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.commands import Command
 from bot.commands.options import (
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from solvers.erudit.game import GameRecord
     from solvers.erudit.rules import Rules
     from solvers.erudit.selfplay import MatchResult
+    from solvers.timing import Parts
 
 
 def _rules_options(p: argparse.ArgumentParser, default: str | None = "erudit") -> None:
@@ -47,20 +48,26 @@ def _rules_options(p: argparse.ArgumentParser, default: str | None = "erudit") -
     p.add_argument("--premiums", metavar="FILE", help="premium grid: 15 lines of . d t D T")
 
 
-def _load(args: argparse.Namespace, rules_name: str | None = None) -> tuple[Rules, WordGraph]:
+def _load(
+    args: argparse.Namespace, rules_name: str | None = None, parts: Parts | None = None
+) -> tuple[Rules, WordGraph]:
     from pathlib import Path
 
     from solvers.erudit.dictionary import graph_for
     from solvers.erudit.rules import load_rules
+    from solvers.timing import part
 
-    rules = load_rules(rules_name or args.rules).with_options(
-        wildcard_scoring=args.wildcard_score, multiword=True if args.multiword else None
-    )
-    if args.premiums:
-        grid = read_input(args.premiums)
-        with named_input(args.premiums):
-            rules = rules.with_options(premiums=grid)
-    graph = graph_for(str(Path(args.dictionary).resolve()) if args.dictionary else rules.dictionary)
+    with part(parts, "rules"):
+        rules = load_rules(rules_name or args.rules).with_options(
+            wildcard_scoring=args.wildcard_score, multiword=True if args.multiword else None
+        )
+        if args.premiums:
+            grid = read_input(args.premiums)
+            with named_input(args.premiums):
+                rules = rules.with_options(premiums=grid)
+    source = str(Path(args.dictionary).resolve()) if args.dictionary else rules.dictionary
+    with part(parts, "dictionary"):
+        graph = graph_for(source)
     return rules, graph
 
 
@@ -92,19 +99,19 @@ def _configure_best(p: argparse.ArgumentParser) -> None:
 
 
 def _run_best(args: argparse.Namespace) -> int:
-    import time
-
     from bot.report import emit
+    from bot.timing import WallClock
     from solvers.erudit.best import best_moves
     from solvers.erudit.position import Position
 
-    text = read_input(args.position)
-    with named_input(args.position):
-        head_rules = Position.from_text(text).rules.name if args.rules is None else args.rules
-    rules, graph = _load(args, head_rules)
-    with named_input(args.position):
+    clock = WallClock()
+    with clock.part("position"):
+        text = read_input(args.position)
+        with named_input(args.position):
+            head_rules = Position.from_text(text).rules.name if args.rules is None else args.rules
+    rules, graph = _load(args, head_rules, clock)
+    with clock.part("position"), named_input(args.position):
         position = Position.from_text(text, rules)
-    start = time.perf_counter()
     decisions = best_moves(
         position,
         graph,
@@ -112,8 +119,8 @@ def _run_best(args: argparse.Namespace) -> int:
         greedy=args.greedy,
         endgame_budget=args.endgame_budget,
         breadth=args.breadth,
+        parts=clock,
     )
-    elapsed = time.perf_counter() - start
     lines = [f"{rules.title}: {len(graph)} words; rack {position.rack or '-'}"]
     for i, d in enumerate(decisions, 1):
         eq = f"equity {d.equity:7.2f}" if d.equity is not None else ""
@@ -121,11 +128,11 @@ def _run_best(args: argparse.Namespace) -> int:
         lines.append(f"{i:3}. {d.move.to_text():32} {sc}  {eq}  ({d.stage}: {d.reason})")
     if not decisions:
         lines.append("no legal move")
-    lines.append(f"time {elapsed * 1000:.0f} ms")
+    lines.append(clock.line())
     summary = {
         "rules": rules.name,
         "moves": [d.to_dict() for d in decisions],
-        "ms": round(elapsed * 1000, 1),
+        "seconds": clock.to_dict(),
     }
     emit(summary, lines, args.json)
     return 0
@@ -156,35 +163,37 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
 
 
 def _run_bench(args: argparse.Namespace) -> int:
-    import time
-
+    from bot.interrupt import until_interrupted
     from bot.progress import progress_bar
     from bot.report import emit
     from bot.stats import median, wilson_interval
+    from bot.timing import WallClock
     from solvers.erudit.leaves import load_leaves
     from solvers.erudit.player import EquityPlayer, greedy
-    from solvers.erudit.selfplay import play_match, time_movegen
+    from solvers.erudit.selfplay import MatchResult, play_match, time_movegen
 
-    rules, graph = _load(args)
-    equity = EquityPlayer(load_leaves(rules), endgame_budget=args.endgame_budget)
-    start = time.perf_counter()
-    with progress_bar(args.games, f"{rules.name} equity vs greedy") as bar:
+    clock = WallClock()
+    rules, graph = _load(args, parts=clock)
+    with clock.part("leave values"):
+        equity = EquityPlayer(load_leaves(rules), endgame_budget=args.endgame_budget)
+    result = MatchResult()
+    timings: dict[int, list[float]] = {0: [], 1: [], 3: []}
+    with until_interrupted() as stop:
+        with clock.part("self-play games"), progress_bar(
+            args.games, f"{rules.name} equity vs greedy"
+        ) as bar:
 
-        def on_game(i: int, record: GameRecord, result: MatchResult) -> None:
-            bar.advance(status=f"{result.win_rate:.1%}")
+            def on_game(i: int, record: GameRecord, result: MatchResult) -> None:
+                bar.advance(status=f"{result.win_rate:.1%}")
 
-        result = play_match(
-            equity,
-            greedy,
-            rules,
-            graph,
-            args.games,
-            args.seed,
-            on_game,
-            keep_boards=args.timing_positions,
-        )
-    wall = time.perf_counter() - start
-    timings = {n: time_movegen(result.boards, graph, rules, n, args.seed) for n in (0, 1, 3)}
+            play_match(equity, greedy, rules, graph, args.games, args.seed, on_game,
+                       keep_boards=args.timing_positions, result=result)
+        with clock.part("move-generation timings"), progress_bar(
+            3 * len(result.boards), "move generation timings"
+        ) as bar:
+            for n, times in timings.items():
+                time_movegen(result.boards, graph, rules, n, args.seed, times, bar.advance)
+    games = max(result.games, 1)
     low, high = wilson_interval(int(result.wins + 0.5 * result.ties), result.games)
     ms = {n: median(t) * 1000 for n, t in timings.items()}
     summary = {
@@ -196,7 +205,7 @@ def _run_bench(args: argparse.Namespace) -> int:
         "win_rate": round(result.win_rate, 4),
         "ci95_low": round(low, 4),
         "ci95_high": round(high, 4),
-        "movegen_positions": len(result.boards),
+        "movegen_positions": len(timings[3]),
         "movegen_ms_median": round(ms[0], 2),
         "movegen_ms_median_1wild": round(ms[1], 2),
         "movegen_ms_median_3wild": round(ms[3], 2),
@@ -206,27 +215,28 @@ def _run_bench(args: argparse.Namespace) -> int:
         "exchanges_greedy": result.exchanges[1],
         "bingos_equity": result.bingos[0],
         "bingos_greedy": result.bingos[1],
-        "mean_final_equity": round(result.final[0] / result.games, 1),
-        "mean_final_greedy": round(result.final[1] / result.games, 1),
-        "wall_seconds": round(wall, 1),
+        "mean_final_equity": round(result.final[0] / games, 1),
+        "mean_final_greedy": round(result.final[1] / games, 1),
+        "stopped": stop.reason,
+        "seconds": clock.to_dict(),
     }
+    summary["wall_seconds"] = summary["seconds"]["total"]
+    timed = ", ".join(f"{label} {ms[n]:.1f}" for n, label in ((0, "no wildcard"), (1, "one"),
+                                                            (3, "three")) if timings[n])
     lines = [
         f"{rules.title}: {len(graph)} words, {result.games} games, seed {args.seed}",
         f"equity vs greedy: {result.wins} wins, {result.losses} losses, {result.ties} ties: "
-        f"{result.win_rate:.1%} (95% CI {low:.1%}-{high:.1%})",
+        f"{result.win_rate:.1%} (95 % CI {low:.1%}-{high:.1%})",
         f"points a turn: equity {summary['points_per_turn_equity']}, "
         f"greedy {summary['points_per_turn_greedy']}; whole-rack turns {result.bingos[0]} vs "
         f"{result.bingos[1]}; exchanges {result.exchanges[0]} vs {result.exchanges[1]}",
-        f"all moves of {len(result.boards)} mid-game boards (CPU ms, median): "
-        + (
-            f"no wildcard {ms[0]:.1f}, one {ms[1]:.1f}, three {ms[3]:.1f}"
-            if result.boards
-            else "not measured"
-        ),
-        f"wall time {wall:.0f} s",
+        f"all moves of {len(timings[0])} mid-game boards (CPU ms, median): "
+        + (timed or "not measured"),
+        *stop.line(),
+        clock.line(),
     ]
     emit(summary, lines, args.json)
-    return 0
+    return stop.exit_code()
 
 
 # --- erudit fit-leaves ---------------------------------------------------------------------------
@@ -294,28 +304,45 @@ def _configure_verify(p: argparse.ArgumentParser) -> None:
 
 
 def _run_verify(args: argparse.Namespace) -> int:
+    from bot.interrupt import until_interrupted
     from bot.progress import progress_bar
     from bot.report import emit
+    from bot.timing import WallClock
     from solvers.erudit.verify import check_endgames, check_positions, sample_graph
 
-    rules, graph = _load(args)
-    small = sample_graph(graph, args.words, args.seed)
-    with progress_bar(args.positions, "move generator vs brute force") as bar:
-        moves = check_positions(rules, small, args.positions, args.seed, lambda: bar.advance())
-    with progress_bar(args.endgames, "endgame solver vs exhaustive") as bar:
-        ends = check_endgames(rules, small, args.endgames, args.seed, lambda: bar.advance())
-    summary = {"rules": rules.name, "words": len(small), **moves, **ends}
+    clock = WallClock()
+    rules, graph = _load(args, parts=clock)
+    moves: dict[str, Any] = {"positions": 0, "positions_identical": 0, "moves_checked": 0,
+                             "mismatches": []}
+    ends: dict[str, Any] = {"endgames": 0, "endgames_exact": 0, "endgame_mismatches": []}
+    words = 0
+    with until_interrupted() as stop:
+        with clock.part("dictionary sample"):
+            small = sample_graph(graph, args.words, args.seed)
+            words = len(small)
+        with clock.part("move generator vs brute force"), progress_bar(
+            args.positions, "move generator vs brute force"
+        ) as bar:
+            check_positions(rules, small, args.positions, args.seed, bar.advance, moves)
+        with clock.part("endgame vs exhaustive search"), progress_bar(
+            args.endgames, "endgame solver vs exhaustive"
+        ) as bar:
+            check_endgames(rules, small, args.endgames, args.seed, bar.advance, ends)
+    summary = {"rules": rules.name, "words": words, **moves, **ends, "stopped": stop.reason,
+               "seconds": clock.to_dict()}
     lines = [
-        f"{rules.name}, {len(small)}-word sample dictionary, seed {args.seed}",
+        f"{rules.name}, {words}-word sample dictionary, seed {args.seed}",
         f"move generator: {moves['positions_identical']}/{moves['positions']} positions identical "
         f"to brute force ({moves['moves_checked']} moves)",
         f"endgame: {ends['endgames_exact']}/{ends['endgames']} equal to exhaustive search",
     ]
     for bad in moves["mismatches"] + ends["endgame_mismatches"]:
         lines.append(f"MISMATCH: {bad}")
+    lines += stop.line()
+    lines.append(clock.line())
     emit(summary, lines, args.json)
     ok = not moves["mismatches"] and not ends["endgame_mismatches"]
-    return 0 if ok else 1
+    return stop.exit_code(0 if ok else 1)
 
 
 COMMANDS: list[Command] = [

@@ -16,6 +16,7 @@ from solvers.erudit.movegen import raw_moves, to_play
 from solvers.erudit.moves import Move
 from solvers.erudit.player import EquityPlayer
 from solvers.erudit.position import Position
+from solvers.timing import Parts, part
 
 
 def view_of(position: Position, graph: WordGraph) -> TurnView:
@@ -55,24 +56,39 @@ def best_moves(
     greedy: bool = False,
     endgame_budget: int = 5000,
     breadth: int | None = None,
+    parts: Parts | None = None,
 ) -> list[Decision[Move]]:
     """Up to ``top`` decisions, best first.
 
     ``endgame_budget`` bounds the endgame search (nodes); ``breadth`` limits the several-words
-    search to the best placements at each step (None: the full search).
+    search to the best placements at each step (None: the full search). ``parts`` collects the
+    seconds of each stage (cross-checks, move generation, ranking, endgame or several-words
+    search), disjoint, for a command to report.
     """
-    view = view_of(position, graph)
+    with part(parts, "cross-checks"):
+        view = view_of(position, graph)
+    with part(parts, "move generation"):
+        moves = raw_moves(view.lines, view.rack, graph, view.rules)
     if greedy:
-        moves = sorted(raw_moves(view.lines, view.rack, graph, view.rules), key=lambda m: -m[4])
-        return [
-            Decision(to_play(m, view.board).placement, "greedy", "score", score=m[4])
-            for m in moves[:top]
-        ]
-    player = EquityPlayer(
-        load_leaves(view.rules), endgame_budget=endgame_budget, multiword_breadth=breadth
-    )
-    ranked = player.ranked(view, top)
+        with part(parts, "ranking by score"):
+            moves = sorted(moves, key=lambda m: -m[4])
+            return [
+                Decision(to_play(m, view.board).placement, "greedy", "score", score=m[4])
+                for m in moves[:top]
+            ]
+    with part(parts, "ranking by equity (leaves, exchanges)"):
+        player = EquityPlayer(
+            load_leaves(view.rules), endgame_budget=endgame_budget, multiword_breadth=breadth
+        )
+        ranked = player.ranked(view, top, moves)
     if view.bag_count == 0 or view.rules.multiword:
-        first = player.choose(view)
+        if view.bag_count == 0 and view.opponent_rack is not None:
+            name = "endgame search"
+        elif view.rules.multiword:
+            name = "several-words search"
+        else:
+            name = "ranking by equity (leaves, exchanges)"
+        with part(parts, name):
+            first = player.choose(view)
         ranked = [first] + [d for d in ranked if d.move != first.move][: top - 1]
     return ranked

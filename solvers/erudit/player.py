@@ -96,9 +96,13 @@ class EquityPlayer:
     def __call__(self, view: TurnView) -> Decision[Move]:
         return self.choose(view)
 
-    def ranked(self, view: TurnView, top: int = 10) -> list[Decision[Move]]:
-        """The ``top`` placements by equity, then the best exchange, best first."""
-        moves = raw_moves(view.lines, view.rack, view.graph, view.rules)
+    def ranked(
+        self, view: TurnView, top: int = 10, moves: list[RawMove] | None = None
+    ) -> list[Decision[Move]]:
+        """The ``top`` placements by equity, then the best exchange, best first (``moves``:
+        the view's raw moves when the caller generated them already)."""
+        if moves is None:
+            moves = raw_moves(view.lines, view.rack, view.graph, view.rules)
         weight = self._leave_weight(view)
         scored: list[tuple[float, int, RawMove, str, list[str]]] = []
         value = self.leaves.value

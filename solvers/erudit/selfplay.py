@@ -57,9 +57,11 @@ def play_match(
     seed: int,
     on_game: Callable[[int, GameRecord, MatchResult], None] | None = None,
     keep_boards: int = 0,
+    result: MatchResult | None = None,
 ) -> MatchResult:
-    """Play ``games`` games of A (player 0) against B (player 1), alternating who starts."""
-    result = MatchResult()
+    """Play ``games`` games of A (player 0) against B (player 1), alternating who starts
+    (``result``, filled in place game by game, keeps the totals so far if stopped early)."""
+    result = MatchResult() if result is None else result
     for i in range(games):
         rng = game_rng(seed, i)
         record = play_game((a, b), rules, graph, rng, first=i % 2)
@@ -113,13 +115,16 @@ def time_movegen(
     rules: Rules,
     wildcards: int,
     seed: int,
+    times: list[float] | None = None,
+    tick: Callable[[], None] | None = None,
 ) -> list[float]:
     """CPU seconds to generate all moves of each board for a random rack with ``wildcards``.
 
-    CPU time, not wall time, so a busy shared machine does not inflate the figures.
+    CPU time, not wall time, so a busy shared machine does not inflate the figures. ``times``
+    (appended to board by board) keeps the figures so far when the run is stopped early.
     """
     rng = random.Random(seed)
-    times: list[float] = []
+    times = [] if times is None else times
     for board, left in boards:
         letters = [ch for ch in left if ch != WILDCARD]
         rack = "".join(rng.sample(letters, rules.rack_size - wildcards)) + WILDCARD * wildcards
@@ -127,6 +132,8 @@ def time_movegen(
         start = time.process_time()
         raw_moves(lines, rack, graph, rules)
         times.append(time.process_time() - start)
+        if tick:
+            tick()
     return times
 
 

@@ -68,37 +68,41 @@ def random_rack(bag: list[str], rng: random.Random) -> str:
 
 
 def check_positions(
-    rules: Rules, graph: WordGraph, count: int, seed: int, tick: Callable[[], None] | None = None
+    rules: Rules,
+    graph: WordGraph,
+    count: int,
+    seed: int,
+    tick: Callable[[], None] | None = None,
+    report: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Compare generator and brute force on ``count`` random positions."""
+    """Compare generator and brute force on ``count`` random positions.
+
+    ``report`` (filled in place, position by position) keeps the figures so far when the run
+    is stopped early; ``positions`` counts the positions checked.
+    """
     rng = random.Random(seed)
-    identical = 0
-    checked = 0
-    mismatches: list[str] = []
+    out = report if report is not None else {}
+    out.update(positions=0, positions_identical=0, moves_checked=0, mismatches=[])
     for i in range(count):
         r = rules.with_options(wildcard_scoring="letter") if i % 5 == 4 else rules
         board, bag = random_board(r, graph, rng)
         rack = random_rack(bag, rng)
         fast = generator_moves(generate(board, rack, graph, r), board)
         slow = brute_force_moves(board, rack, graph, r)
-        checked += len(slow)
         if fast == slow:
-            identical += 1
+            out["positions_identical"] += 1
         else:
             extra = len(set(fast) - set(slow))
             missing = len(set(slow) - set(fast))
             wrong = sum(1 for k in set(fast) & set(slow) if fast[k] != slow[k])
-            mismatches.append(
+            out["mismatches"].append(
                 f"position {i} rack {rack}: {extra} extra, {missing} missing, {wrong} mis-scored"
             )
+        out["moves_checked"] += len(slow)
+        out["positions"] += 1
         if tick:
             tick()
-    return {
-        "positions": count,
-        "positions_identical": identical,
-        "moves_checked": checked,
-        "mismatches": mismatches,
-    }
+    return out
 
 
 def random_endgame(rules: Rules, graph: WordGraph, rng: random.Random) -> tuple[Board, str, str]:
@@ -109,22 +113,29 @@ def random_endgame(rules: Rules, graph: WordGraph, rng: random.Random) -> tuple[
 
 
 def check_endgames(
-    rules: Rules, graph: WordGraph, count: int, seed: int, tick: Callable[[], None] | None = None
+    rules: Rules,
+    graph: WordGraph,
+    count: int,
+    seed: int,
+    tick: Callable[[], None] | None = None,
+    report: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Compare the alpha-beta endgame value with full minimax on ``count`` random endgames."""
+    """Compare the alpha-beta endgame value with full minimax on ``count`` random endgames
+    (``report`` filled in place as in :func:`check_positions`)."""
     rng = random.Random(seed + 7919)
-    exact = 0
-    mismatches: list[str] = []
+    out = report if report is not None else {}
+    out.update(endgames=0, endgames_exact=0, endgame_mismatches=[])
     for i in range(count):
         board, me, opp = random_endgame(rules, graph, rng)
         want = exhaustive_value(board, me, opp, graph, rules)
         got = EndgameSolver(graph, rules, node_budget=10**7).solve(board, me, opp)
         if got.exact and got.value == want:
-            exact += 1
+            out["endgames_exact"] += 1
         else:
-            mismatches.append(
+            out["endgame_mismatches"].append(
                 f"endgame {i} {me} vs {opp}: {got.value} (exact={got.exact}) vs exhaustive {want}"
             )
+        out["endgames"] += 1
         if tick:
             tick()
-    return {"endgames": count, "endgames_exact": exact, "endgame_mismatches": mismatches}
+    return out
