@@ -160,10 +160,18 @@ class DesktopScreen:
     def type_text(self, text: str) -> None:
         """ASCII through pyautogui; any other letter (Cyrillic...) through a key code of its
         own on X11 (:mod:`bot.screens.x11_keys`), as pyautogui knows only the US layout."""
-        if text.isascii():
+        keys = None
+        if sys.platform.startswith("linux"):
+            from bot.screens import x11_keys
+
+            keys = x11_keys.active()
+        if text.isascii() and keys is None:
             self._call(self._gui.write, text)
             return
         self.check_stop()
+        if keys is not None:
+            keys.type(text)
+            return
         if not sys.platform.startswith("linux"):
             raise ScreenError(
                 f"cannot type {text!r} here: letters outside ASCII are typed on X11 only; use"

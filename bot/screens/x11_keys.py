@@ -80,6 +80,8 @@ class KeyMapper:
                 " use a site style that picks letters on the page's palette"
             )
         code = self._free.pop(0)
+        for other in [ch for ch, c in self.codes.items() if c == code]:
+            del self.codes[other]  # a lent Latin key: it types the new letter from now on
         sym = keysym_for(char)
         self.display.change_keyboard_mapping(code, [(sym, sym, sym, sym)])
         self.display.sync()
@@ -95,6 +97,12 @@ class KeyMapper:
             xtest.fake_input(self.display, X.KeyPress, code)
             xtest.fake_input(self.display, X.KeyRelease, code)
             self.display.sync()
+
+
+def active() -> KeyMapper | None:
+    """The mapper of the current display if one changed its key map (then every letter,
+    ASCII too, must be typed through it: pyautogui keeps the key map it read at start)."""
+    return _SHARED.get(os.environ.get("DISPLAY", ""))
 
 
 def mapper(lend_latin: bool = False) -> KeyMapper:
