@@ -64,7 +64,7 @@ class BenchRun:
             "miss_limit": self.max_misses,
             "words": self.words,
             "wins": self.wins,
-            "win_rate": self.wins / self.words,
+            "win_rate": self.wins / self.words if self.words else None,
             "win_rate_ci95": [low, high],
             "mean_misses": self.mean_misses,
             "mean_misses_to_solve": self.mean_misses_to_solve,
@@ -74,28 +74,41 @@ class BenchRun:
             "ms_per_decision_max": max(self.decision_ms, default=math.nan),
             "cpu_ms_per_decision_median": stats.median(self.decision_cpu_ms),
             "cpu_ms_per_decision_max": max(self.decision_cpu_ms, default=math.nan),
-            "ms_full_dictionary_decision_max": max(self.full_dictionary_ms.values()),
-            "cpu_ms_full_dictionary_decision_max": max(self.full_dictionary_cpu_ms.values()),
+            "ms_full_dictionary_decision_max": max(self.full_dictionary_ms.values(),
+                                                   default=math.nan),
+            "cpu_ms_full_dictionary_decision_max": max(self.full_dictionary_cpu_ms.values(),
+                                                       default=math.nan),
             "seconds": round(self.seconds, 2),
         }
 
 
-def run_bench(solver: Solver, on_words: Callable[[int], None] | None = None) -> BenchRun:
-    """Time the first decision of every word length cold, then play the whole dictionary."""
-    full: dict[int, float] = {}
-    full_cpu: dict[int, float] = {}
-    fresh = type(solver)(solver.lexicon, solver.max_misses)
-    for length in solver.lexicon.classes:
-        start, cpu_start = time.perf_counter(), time.thread_time()
-        fresh.decide(State.start(length))
-        full[length] = (time.perf_counter() - start) * 1000
-        full_cpu[length] = (time.thread_time() - cpu_start) * 1000
-    wall: list[float] = []
-    cpu: list[float] = []
+def run_bench(
+    solver: Solver,
+    on_words: Callable[[int], None] | None = None,
+    keep: Callable[[BenchRun], None] | None = None,
+) -> BenchRun:
+    """Time the first decision of every word length cold, then play the whole dictionary.
+
+    ``keep`` receives the run before any work, filled in place as words finish, so the
+    figures so far survive a Ctrl+C.
+    """
+    run = BenchRun(solver.name, Outcomes(), solver.max_misses, [], [], {}, {}, 0.0)
+    if keep is not None:
+        keep(run)
     start = time.perf_counter()
-    outcomes = play_dictionary(solver, on_words=on_words, decision_ms=wall, decision_cpu_ms=cpu)
-    seconds = time.perf_counter() - start
-    return BenchRun(solver.name, outcomes, solver.max_misses, wall, cpu, full, full_cpu, seconds)
+    try:
+        fresh = type(solver)(solver.lexicon, solver.max_misses)
+        for length in solver.lexicon.classes:
+            begin, cpu_start = time.perf_counter(), time.thread_time()
+            fresh.decide(State.start(length))
+            run.full_dictionary_ms[length] = (time.perf_counter() - begin) * 1000
+            run.full_dictionary_cpu_ms[length] = (time.thread_time() - cpu_start) * 1000
+        start = time.perf_counter()
+        play_dictionary(solver, on_words=on_words, decision_ms=run.decision_ms,
+                        decision_cpu_ms=run.decision_cpu_ms, out=run.outcomes)
+    finally:
+        run.seconds = time.perf_counter() - start
+    return run
 
 
 def mcnemar_p(only_a: int, only_b: int) -> float:
@@ -183,8 +196,10 @@ def report_lines(run: BenchRun, compare: Paired | None) -> list[str]:
     """What ``gamebot bench hangman`` prints before its JSON line."""
     low, high = stats.wilson_interval(run.wins, run.words)
     ms = run.decision_ms
-    first = max(run.full_dictionary_ms.values())
-    first_cpu = max(run.full_dictionary_cpu_ms.values())
+    first = max(run.full_dictionary_ms.values(), default=math.nan)
+    first_cpu = max(run.full_dictionary_cpu_ms.values(), default=math.nan)
+    if not run.words:
+        return [f"strategy {run.strategy}: no word finished"]
     lines = [
         f"strategy {run.strategy}: {run.words} words, lost at miss {run.max_misses}",
         f"  won {run.wins} = {100 * run.wins / run.words:.2f} %"

@@ -94,5 +94,12 @@ def run_games(
             yield _work(task)
         return
     ctx = mp.get_context("fork")
-    with ctx.Pool(jobs) as pool:
+    with ctx.Pool(jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:
         yield from pool.imap_unordered(_work, tasks)
+
+
+def _leave_ctrl_c_to_the_parent() -> None:
+    """Workers ignore Ctrl+C: the parent stops the pool and prints the figures so far."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

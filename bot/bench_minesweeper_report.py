@@ -7,6 +7,8 @@ import time
 from dataclasses import dataclass
 
 from bot.bench_minesweeper import BenchSpec, GameResult, run_games
+from bot.interrupt import until_interrupted
+from bot.pictures import check_output
 from bot.progress import progress_bar
 from bot.report import emit
 from bot.stats import median, percentile, wilson_interval
@@ -64,9 +66,10 @@ def bench(args: argparse.Namespace) -> int:
         GuessConfig(lookahead=not args.no_lookahead),
         args.first_cell,
     )
+    plot = check_output(args.calibration_plot, PLOT_SUFFIXES) if args.calibration_plot else None
     results: list[GameResult] = []
     start = time.perf_counter()
-    with progress_bar(args.games, f"{level.name} games") as bar:
+    with until_interrupted() as stop, progress_bar(args.games, f"{level.name} games") as bar:
         for chunk in run_games(spec, args.games, args.jobs):
             results.extend(chunk)
             won = sum(r.won for r in results)
@@ -74,6 +77,10 @@ def bench(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     wins = sum(r.won for r in results)
     n = len(results)
+    if not n:
+        emit({"level": level.name, "games": 0, "stopped": stop.reason},
+             ["no game finished", *stop.line()], args.json)
+        return stop.exit_code()
     low, high = wilson_interval(wins, n)
     calls = [ms for r in results for ms in r.call_ms]
     guesses = [g for r in results for g in r.guesses]
@@ -111,14 +118,19 @@ def bench(args: argparse.Namespace) -> int:
         f"CPU: {summary['cpu_ms_per_game']:.1f} ms a game (solver and simulator), i.e."
         f" {1000 / max(summary['cpu_ms_per_game'], 1e-9):.1f} games/s per free core",
     ]
-    if args.calibration_plot:
+    if plot is not None:
         table = calibration(guesses)
         summary["calibration"] = [d.to_dict() for d in table]
         lines += _calibration_lines(table)
-        _plot(table, args.calibration_plot, f"{level.name} {args.rules}, {n} games")
-        lines.append(f"calibration plot written to {args.calibration_plot}")
+        _plot(table, str(plot), f"{level.name} {args.rules}, {n} games")
+        lines.append(f"calibration plot written to {plot}")
+    summary["stopped"] = stop.reason
+    lines += stop.line()
     emit(summary, lines, args.json)
-    return 0
+    return stop.exit_code()
+
+
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 
 
 def _where(args: argparse.Namespace) -> str:

@@ -148,7 +148,8 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
 def _run_bench(args: argparse.Namespace) -> int:
     import gc
 
-    from bot.bench_hangman import paired, report_lines, run_bench
+    from bot.bench_hangman import BenchRun, paired, report_lines, run_bench
+    from bot.interrupt import until_interrupted
     from bot.progress import progress_bar
     from bot.report import emit
     from solvers.hangman.strategies import make_solver
@@ -156,39 +157,50 @@ def _run_bench(args: argparse.Namespace) -> int:
     lexicon = lexicon_from_args(args, args.min_length)
     gc.collect()
     gc.freeze()  # the word arrays are here for good: keep the collector from re-walking them
-    runs = {}
+    runs: dict[str, BenchRun] = {}
     names = [args.strategy]
     if args.baseline not in ("none", args.strategy):
         names.append(args.baseline)
-    for name in names:
-        with progress_bar(lexicon.size, f"{name} over every word") as bar:
-            runs[name] = run_bench(make_solver(name, lexicon, args.misses), bar.advance)
-    run = runs[args.strategy]
-    compare = paired(run, runs[names[1]]) if len(names) > 1 else None
+    with until_interrupted() as stop:
+        for name in names:
+            with progress_bar(lexicon.size, f"{name} over every word") as bar:
+                run_bench(make_solver(name, lexicon, args.misses), bar.advance,
+                          lambda run, name=name: runs.__setitem__(name, run))
     summary: dict[str, object] = {
         "dictionary": args.dictionary,
         "min_length": args.min_length,
         "prior": args.prior,
-        **run.summary(),
     }
+    run = runs.get(args.strategy)
+    if run is None:  # stopped before the first word
+        summary["stopped"] = stop.reason
+        emit(summary, [f"strategy {args.strategy}: no word finished", *stop.line()], args.json)
+        return stop.exit_code()
+    summary.update(run.summary())
+    base = runs.get(names[1]) if len(names) > 1 else None
+    finished = base is not None and base.words == run.words == lexicon.size
+    compare = paired(run, base) if base is not None and finished else None
+    if base is not None:
+        summary["baseline_summary"] = base.summary()
     if compare is not None:
-        summary["baseline_summary"] = runs[names[1]].summary()
         summary["paired"] = compare.to_dict()
     lines = report_lines(run, compare)
-    if compare is not None:
-        base = runs[names[1]]
+    if base is not None and base.words:
         lines.append(
             f"  baseline {base.strategy}: won {base.wins} = {100 * base.wins / base.words:.2f} %,"
             f" mean misses {base.mean_misses:.4f}"
+            + ("" if finished else f" ({base.words} words: no word-by-word comparison)")
         )
-    if args.weigh_by != "uniform":
+    if args.weigh_by != "uniform" and run.words:
         from solvers.hangman.priors import prior_weights
 
-        words = run.outcomes.words
+        words = run.outcomes.words  # every word any run finished (the baseline runs after)
         raw = prior_weights(args.weigh_by, words, args.dictionary, args.min_length)
         weight = dict(zip(words, raw.tolist(), strict=True))
         weighted: dict[str, object] = {"by": args.weigh_by}
         for name, one in runs.items():
+            if not one.words:
+                continue
             rate, misses = one.weighted(weight)
             weighted[name] = {"win_rate": rate, "mean_misses": misses}
             lines.append(
@@ -196,8 +208,10 @@ def _run_bench(args: argparse.Namespace) -> int:
                 f" mean misses {misses:.4f}"
             )
         summary["weighted"] = weighted
+    summary["stopped"] = stop.reason
+    lines += stop.line()
     emit(summary, lines, args.json)
-    return 0
+    return stop.exit_code()
 
 
 COMMANDS: list[Command] = [

@@ -157,6 +157,7 @@ def _configure_first(p: argparse.ArgumentParser) -> None:
 
 def _run_first(args: argparse.Namespace) -> int:
     from bot.bench_first_click import play, table
+    from bot.interrupt import until_interrupted
     from bot.progress import progress_bar
     from bot.report import emit
     from solvers.minesweeper.opening import first_click, place
@@ -171,12 +172,21 @@ def _run_first(args: argparse.Namespace) -> int:
         args.reference or first_click(level.rows, level.cols, rules), level.rows, level.cols
     )
     cells.setdefault(reference, reference)
-    with progress_bar(args.games * len(cells), f"{level.name} first clicks") as bar:
-        played = [
-            play(level, rules, args.seed, cell, args.games, args.jobs, args.save, bar.advance)
-            for cell in cells.values()
-        ]
-    ref = next(c for c in played if c.on_board == reference)
+    # the reference first, so a run stopped by Ctrl+C still pairs the cells it finished
+    order = [cells[reference]] + [c for b, c in cells.items() if b != reference]
+    played = []
+    with until_interrupted() as stop, progress_bar(
+        args.games * len(cells), f"{level.name} first clicks"
+    ) as bar:
+        for cell in order:
+            played.append(
+                play(level, rules, args.seed, cell, args.games, args.jobs, args.save, bar.advance)
+            )
+    if not played:
+        emit({"level": level.name, "cells": [], "stopped": stop.reason},
+             ["no cell finished", *stop.line()], args.json)
+        return stop.exit_code()
+    ref = played[0]
     rows = table(played, ref)
     lines = [
         f"{level.name}, {rules.value} rule, seed {args.seed}: first-click cells on the same"
@@ -199,9 +209,13 @@ def _run_first(args: argparse.Namespace) -> int:
         "games": args.games,
         "reference": list(ref.on_board),
         "cells": rows,
+        "stopped": stop.reason,
     }
+    if stop:
+        lines.append(f"{len(played)} of {len(cells)} cells finished (kept in {args.save})")
+    lines += stop.line()
     emit(summary, lines, args.json)
-    return 0
+    return stop.exit_code()
 
 
 COMMANDS: list[Command] = [

@@ -59,14 +59,16 @@ def play_dictionary(
     on_words: Callable[[int], None] | None = None,
     decision_ms: list[float] | None = None,
     decision_cpu_ms: list[float] | None = None,
+    out: Outcomes | None = None,
 ) -> Outcomes:
     """Outcomes for every word of the solver's lexicon (or of the given lengths).
 
     ``on_words(n)`` is called as ``n`` more words finish; ``decision_ms`` collects the wall
     time of every decision taken (each distinct node once), ``decision_cpu_ms`` its CPU time
-    (steady when other programs load the machine).
+    (steady when other programs load the machine). ``out``, filled word by word, keeps the
+    words finished so far when the run is stopped early.
     """
-    out = Outcomes()
+    out = Outcomes() if out is None else out
     wanted = list(solver.lexicon.classes) if lengths is None else list(lengths)
     for length in wanted:
         wc = solver.lexicon.word_class(length)

@@ -105,3 +105,66 @@ def test_bench_erudit_shows_the_games_and_the_timings(tmp_path, monkeypatch, cap
                  "--games", "1", "--timing-positions", "1"]) == 0
     err = capsys.readouterr().err
     assert "scrabble-en equity vs greedy" in err and "move generation timings" in err
+
+
+def test_bench_hangman_keeps_the_words_played(tmp_path, monkeypatch, capsys):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(["jading", "banana", "bandit", "cabins", "candid", "dacoit",
+                                "zigzag", "quartz", "rhythm", "sphinx", "jumper", "puzzle"]))
+    interrupt_after(monkeypatch, 5)  # the fifth word of the first strategy
+    code = main(["bench", "hangman", "--strategy", "maxwin", "--dictionary", str(words),
+                 "--json"])
+    assert code == 130
+    lines, summary = _figures(capsys)
+    assert summary["words"] == 5 and summary["strategy"] == "maxwin"
+    assert summary["win_rate"] == pytest.approx(summary["wins"] / 5)
+    assert "paired" not in summary  # the baseline never ran
+    assert summary["stopped"].startswith("interrupted")
+    assert lines[0] == "strategy maxwin: 5 words, lost at miss 7"
+
+
+def test_bench_hangman_with_an_unfinished_baseline_compares_nothing(tmp_path, monkeypatch,
+                                                                     capsys):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(["jading", "banana", "bandit", "cabins", "candid", "dacoit"]))
+    interrupt_after(monkeypatch, 8)  # 6 words of maxwin, then 2 of the greedy baseline
+    code = main(["bench", "hangman", "--strategy", "maxwin", "--dictionary", str(words),
+                 "--json"])
+    assert code == 130
+    lines, summary = _figures(capsys)
+    assert summary["words"] == 6 and summary["baseline_summary"]["words"] == 2
+    assert "paired" not in summary
+    assert any("2 words: no word-by-word comparison" in line for line in lines)
+
+
+def test_bench_minesweeper_keeps_the_games_played(monkeypatch, capsys):
+    interrupt_after(monkeypatch, 2)  # after two chunks of 20 games
+    code = main(["bench", "minesweeper", "--level", "beginner", "--games", "100", "--seed", "4",
+                 "--json"])
+    assert code == 130
+    lines, summary = _figures(capsys)
+    assert summary["games"] == 40
+    assert summary["win_rate"] == pytest.approx(summary["wins"] / 40)
+    assert summary["stopped"].startswith("interrupted")
+    assert lines[0].startswith("beginner (9x9/10), safe first click, seed 4:")
+
+
+def test_bench_minesweeper_first_keeps_the_cells_finished(tmp_path, monkeypatch, capsys):
+    interrupt_after(monkeypatch, 3)  # the reference's 40 games (2 chunks), then a chunk more
+    code = main(["bench", "minesweeper-first", "--level", "beginner", "--games", "40",
+                 "--cells=0,0 1,1", "--save", str(tmp_path), "--json"])
+    assert code == 130
+    lines, summary = _figures(capsys)
+    assert [row["cell"] for row in summary["cells"]] == [summary["reference"]]
+    assert summary["cells"][0]["games"] == 40
+    assert any(line.startswith("1 of 3 cells finished") for line in lines)
+
+
+def test_a_calibration_plot_that_cannot_be_written_stops_before_the_games(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    code = main(["bench", "minesweeper", "--level", "beginner", "--games", "20",
+                 "--calibration-plot", str(blocker / "cal.png")])
+    assert code == 2
+    captured = capsys.readouterr()
+    assert "is not a folder" in captured.err and captured.out == ""
