@@ -142,7 +142,7 @@ def cell_verdicts(
     inks = grid_inks(frame, location)
     marked = marked_cells(inks, bank)
     n = location.cols
-    glyph_cells = [i for i, ink in enumerate(inks) if not ink.empty]
+    glyph_cells = [i for i, ink in enumerate(inks) if not ink.empty and ink.steady]
     glyphs = [inks[i] for i in glyph_cells]
     dist = bank.distances(glyphs)
     matches: dict[int, GlyphMatch] = dict(
@@ -150,7 +150,15 @@ def cell_verdicts(
     )
     anywhere = dict(zip(glyph_cells, bank.classify_many(glyphs, None, dist), strict=True))
     grid = [""] * len(inks)
-    problems: dict[int, str] = {}
+    problems: dict[int, str] = {
+        i: f"a faint mark (contrast {ink.contrast}): neither clearly empty nor a letter"
+        " (a letter fading in or out?)"
+        for i, ink in enumerate(inks) if ink.faint
+    }
+    problems.update({
+        i: "the tile is moving or covered (its rim is not its face colour): not read"
+        for i, ink in enumerate(inks) if not ink.steady
+    })
     unnamed: list[int] = []
     for i in glyph_cells:
         m, wide = matches[i], anywhere[i]

@@ -25,6 +25,12 @@ GLYPH = 20
 INNER = 0.84
 #: Below this colour distance from the face nothing counts as ink (an empty cell).
 MIN_INK = 34
+#: Marks fainter than ink but above this, glyph-sized, make a cell neither empty nor a letter
+#: for sure (a letter fading in or out); flat page colours put empty cells at 0.
+FAINT = 8
+#: Part of the window's rim that must show the face colour; less is a tile that is moving
+#: (flipping, sliding in) or covered, whose glyph must not be read.
+STEADY = 0.9
 
 
 @dataclass(frozen=True)
@@ -114,7 +120,9 @@ class CellInk:
     ``glyph`` is the normalised ink picture (``GLYPH``×``GLYPH`` uint8, 255 = full ink), ``box``
     the ink's bounding box in frame pixels, ``aspect`` its width over height and ``height`` its
     height over the cell pitch (upper and lower case differ there). ``dark`` says the ink is
-    darker than the face; ``parts`` counts its separate strokes (И 1, Й 2, Ы 2).
+    darker than the face; ``parts`` counts its separate strokes (И 1, Й 2, Ы 2). ``faint``
+    marks a cell with no ink but a glyph-sized faint mark: it must not be taken for empty;
+    ``steady`` is False when the rim around the glyph is not the face (a tile mid-animation).
     """
 
     face: tuple[int, int, int]
@@ -125,6 +133,8 @@ class CellInk:
     dark: bool = True
     contrast: int = 0
     parts: int = 1
+    faint: bool = False
+    steady: bool = True
 
     @property
     def empty(self) -> bool:
@@ -141,15 +151,26 @@ def inner_region(location: GridLocation, r: int, c: int) -> Region:
     return Region(left, top, side, side)
 
 
-def face_colour(window: np.ndarray) -> tuple[int, int, int]:
-    """The median colour of the window's two-pixel border ring (the cell face around a glyph)."""
-    ring = np.concatenate(
+def _ring(window: np.ndarray) -> np.ndarray:
+    return np.concatenate(
         [window[:2].reshape(-1, 3), window[-2:].reshape(-1, 3),
          window[2:-2, :2].reshape(-1, 3), window[2:-2, -2:].reshape(-1, 3)]
     )
+
+
+def face_colour(window: np.ndarray) -> tuple[int, int, int]:
+    """The median colour of the window's two-pixel border ring (the cell face around a glyph)."""
+    ring = _ring(window)
     mid = len(ring) // 2
     b, g, r = (int(np.partition(ring[:, k], mid)[mid]) for k in range(3))
     return b, g, r
+
+
+def rim_steadiness(window: np.ndarray, face: tuple[int, int, int]) -> float:
+    """Part of the ring within 10 levels of the face colour (1.0 for a still, plain tile)."""
+    ring = _ring(window).astype(np.int16)
+    near = np.abs(ring - np.array(face, np.int16)).max(axis=1) <= 10
+    return float(np.mean(near))
 
 
 def normalise_glyph(dist: np.ndarray, low: float, high: float) -> np.ndarray:
@@ -171,12 +192,15 @@ def normalise_glyph(dist: np.ndarray, low: float, high: float) -> np.ndarray:
 def ink_of(window: np.ndarray, pitch: float, origin: tuple[int, int] = (0, 0)) -> CellInk:
     """Face colour and glyph ink of one cell window (BGR); ``origin`` places it in the frame."""
     face = face_colour(window)
+    steady = rim_steadiness(window, face) >= STEADY
     diff = cv2.absdiff(window, (float(face[0]), float(face[1]), float(face[2]), 0.0))
     chans = cv2.split(diff)
     dist = cv2.max(cv2.max(chans[0], chans[1]), chans[2])
     top = int(dist.max())
     if top < MIN_INK:
-        return CellInk(face)
+        marks = int(np.count_nonzero(dist >= FAINT))
+        faint = top >= FAINT and 0.003 * dist.size <= marks <= 0.25 * dist.size
+        return CellInk(face, faint=faint, contrast=top, steady=steady)
     otsu, _ = cv2.threshold(dist, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     thresh = max(float(otsu), MIN_INK * 0.6)
     mask = (dist > thresh).astype(np.uint8)
@@ -184,7 +208,7 @@ def ink_of(window: np.ndarray, pitch: float, origin: tuple[int, int] = (0, 0)) -
     least = max(3, int(0.002 * mask.size))
     keep = [i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= least]
     if not keep:
-        return CellInk(face)
+        return CellInk(face, steady=steady)
     x0 = min(int(stats[i, cv2.CC_STAT_LEFT]) for i in keep)
     y0 = min(int(stats[i, cv2.CC_STAT_TOP]) for i in keep)
     x1 = max(int(stats[i, cv2.CC_STAT_LEFT] + stats[i, cv2.CC_STAT_WIDTH]) for i in keep)
@@ -204,7 +228,8 @@ def ink_of(window: np.ndarray, pitch: float, origin: tuple[int, int] = (0, 0)) -
     face_grey = 0.114 * face[0] + 0.587 * face[1] + 0.299 * face[2]
     dark = bool(inked.size and float(np.mean(inked)) < face_grey)
     return CellInk(
-        face, glyph, box, (x1 - x0) / max(1, y1 - y0), (y1 - y0) / pitch, dark, top, len(keep)
+        face, glyph, box, (x1 - x0) / max(1, y1 - y0), (y1 - y0) / pitch, dark, top, len(keep),
+        steady=steady,
     )
 
 
