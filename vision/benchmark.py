@@ -140,99 +140,143 @@ def _median_ms(fn: Callable[[], object], repeat: int) -> tuple[float, float, flo
     return statistics.median(wall), statistics.median(cpu), min(wall)
 
 
+class VisionBench:
+    """The two passes of ``gamebot bench vision`` as steps, so a caller can show progress and
+    sum up what finished if it is stopped (Ctrl+C) between or inside them."""
+
+    def __init__(self, folder: Path | None, scales: list[float], repeat: int) -> None:
+        self.fixtures = load_fixtures(folder)
+        self.scales = scales
+        self.repeat = repeat
+        self.score = Score()
+        self.holdout = HoldoutResult()
+        self.misses: list[str] = []
+        self.read_times: dict[str, float] = {}
+        self.read_cpu: dict[str, float] = {}
+        self.read_fast: dict[str, float] = {}
+        self.locate_fast: list[float] = []
+        self.locate_times: list[float] = []
+        self.locate_cpu: list[float] = []
+        self.screens_exact = 0
+
+    def _variants(self) -> list[tuple[float, bool]]:
+        return [(scale, nearest) for scale in self.scales
+                for nearest in ((False, True) if scale != 1.0 else (False,))]
+
+    def accuracy_pictures(self) -> int:
+        """Pictures the accuracy pass reads (every fixture at every scale and resizing)."""
+        return len(self.fixtures) * len(self._variants())
+
+    def accuracy(self, progress: Callable[[str], None] | None = None) -> None:
+        """Read every fixture at every scale; ``progress`` gets each picture's file name."""
+        for fixture in self.fixtures:
+            base = Frame.from_file(fixture.path).pixels
+            for scale, nearest in self._variants():
+                miss = score_picture(fixture, rescale(base, scale, nearest), self.score,
+                                     self.holdout, variant_tag(scale, nearest))
+                if miss:
+                    how = "nearest" if nearest else "bilinear"
+                    self.misses.append(f"  {fixture.path.name} at {scale:g} ({how}): {miss}")
+                if progress:
+                    progress(fixture.path.name)
+
+    def speed_fixtures(self) -> list[Fixture]:
+        return [f for f in self.fixtures if f.state and not f.unreadable]
+
+    def speed(self, progress: Callable[[str], None] | None = None) -> None:
+        """Time reading located 30x16 boards and locating boards in busy desktop pictures."""
+        repeat = self.repeat
+        for k, fixture in enumerate(self.speed_fixtures()):
+            frame = Frame.from_file(fixture.path)
+            rows, cols = len(fixture.state or []), len(fixture.state[0] if fixture.state else "")
+            location = locate_minesweeper(frame)
+            if (rows, cols) == (16, 30) and fixture.skin not in self.read_times:
+                wall, cpu, fast = _median_ms(
+                    lambda f=frame, loc=location: read_minesweeper(f, location=loc), repeat
+                )
+                self.read_times[fixture.skin], self.read_cpu[fixture.skin] = wall, cpu
+                self.read_fast[fixture.skin] = fast
+            if frame.width <= 1920 and frame.height <= 1080:  # else it cannot be pasted whole
+                screen = Frame.from_pixels(desktop(frame.pixels, seed=k))
+                wall, cpu, fast = _median_ms(lambda s=screen: locate_minesweeper(s),
+                                             max(3, repeat // 5))
+                self.locate_times.append(wall)
+                self.locate_cpu.append(cpu)
+                self.locate_fast.append(fast)
+                try:
+                    found = read_minesweeper(screen).board.to_text().split("\n") == fixture.state
+                except ReadError:
+                    found = False
+                self.screens_exact += found
+            if progress:
+                progress(fixture.path.name)
+
+    def report(self) -> tuple[dict[str, object], list[str]]:
+        """(JSON summary, human lines) of what has been measured."""
+        score, holdout, scales = self.score, self.holdout, self.scales
+        read_times, read_cpu, read_fast = self.read_times, self.read_cpu, self.read_fast
+        locate_times, locate_cpu, locate_fast = self.locate_times, self.locate_cpu, self.locate_fast
+        screens_exact, fixtures = self.screens_exact, self.fixtures
+        read_ms = read_times.get(
+            "winxp", statistics.median(read_times.values()) if read_times else 0
+        )
+        summary: dict[str, object] = {
+            "read_ms_median": round(read_ms, 2),
+            "read_cpu_ms_median": round(read_cpu.get("winxp", 0.0), 2),
+            "read_ms_fastest": round(read_fast.get("winxp", 0.0), 2),
+            "read_ms_by_skin": {k: round(v, 2) for k, v in read_times.items()},
+            "locate_ms_median": round(statistics.median(locate_times), 1) if locate_times else None,
+            "locate_cpu_ms_median": round(statistics.median(locate_cpu), 1) if locate_cpu else None,
+            "locate_ms_fastest_median": (
+                round(statistics.median(locate_fast), 1) if locate_fast else None
+            ),
+            "locate_screens": len(locate_times),
+            "locate_screens_read_exactly": screens_exact,
+            "fixtures": len(fixtures),
+            "pictures": score.pictures,
+            "pictures_exact": score.pictures_exact,
+            "cells": score.cells,
+            "cells_exact": score.cells_exact,
+            "refusals_expected": score.refusals_expected,
+            "refusals_ok": score.refusals_ok,
+            "panels_checked": score.panel_checked,
+            "panels_exact": score.panel_exact,
+            "holdout_cells": holdout.held_cells,
+            "holdout_refused": holdout.refused,
+            "holdout_misreads": holdout.misreads,
+            "holdout": holdout.to_dict(),
+            "scales": scales,
+        }
+        lines: list[str] = []
+        lines.append(f"fixtures {len(fixtures)}, pictures read {score.pictures} (every fixture at"
+                     f" scales {', '.join(f'{s:g}' for s in scales)}, bilinear and nearest)")
+        lines.append(f"cells exact {score.cells_exact}/{score.cells}"
+                     f" ({100 * score.cells_exact / max(1, score.cells):.3f} %),"
+                     f" pictures exact {score.pictures_exact}/{score.pictures}")
+        lines.append(f"refused as expected {score.refusals_ok}/{score.refusals_expected};"
+                     f" counter/timer/face exact {score.panel_exact}/{score.panel_checked}")
+        lines.extend(self.misses)
+        lines.extend(holdout.lines())
+        if read_times:
+            by_skin = ", ".join(f"{k} {v:.2f}" for k, v in read_times.items())
+            lines.append(f"read a located 30x16 board: median {read_ms:.2f} ms, fastest"
+                         f" {read_fast.get('winxp', 0.0):.2f} ms (medians by skin: {by_skin})")
+        if locate_times:
+            lines.append(
+                f"locate in 1920x1080 desktops: median {statistics.median(locate_times):.1f}"
+                f" ms wall ({statistics.median(locate_fast):.1f} fastest),"
+                f" {statistics.median(locate_cpu):.1f} ms CPU"
+                f" over {len(locate_times)} screens ({screens_exact} read exactly)"
+            )
+        return summary, lines
+
+
 def run_vision_bench(
     folder: Path | None, scales: list[float], repeat: int,
     progress: Callable[[str], None] | None = None,
 ) -> tuple[dict[str, object], list[str]]:
     """Everything ``gamebot bench vision`` prints: (JSON summary, human lines)."""
-    fixtures = load_fixtures(folder)
-    score = Score()
-    holdout = HoldoutResult()
-    lines: list[str] = []
-    misses: list[str] = []
-    for fixture in fixtures:
-        base = Frame.from_file(fixture.path).pixels
-        for scale in scales:
-            for nearest in (False, True) if scale != 1.0 else (False,):
-                miss = score_picture(fixture, rescale(base, scale, nearest), score, holdout,
-                                     variant_tag(scale, nearest))
-                if miss:
-                    how = "nearest" if nearest else "bilinear"
-                    misses.append(f"  {fixture.path.name} at {scale:g} ({how}): {miss}")
-                if progress:
-                    progress(fixture.path.name)
-    read_times: dict[str, float] = {}
-    read_cpu: dict[str, float] = {}
-    read_fast: dict[str, float] = {}
-    locate_fast: list[float] = []
-    locate_times: list[float] = []
-    locate_cpu: list[float] = []
-    screens_exact = 0
-    for k, fixture in enumerate(f for f in fixtures if f.state and not f.unreadable):
-        frame = Frame.from_file(fixture.path)
-        rows, cols = len(fixture.state or []), len(fixture.state[0] if fixture.state else "")
-        location = locate_minesweeper(frame)
-        if (rows, cols) == (16, 30) and fixture.skin not in read_times:
-            wall, cpu, fast = _median_ms(
-                lambda f=frame, loc=location: read_minesweeper(f, location=loc), repeat
-            )
-            read_times[fixture.skin], read_cpu[fixture.skin] = wall, cpu
-            read_fast[fixture.skin] = fast
-        if frame.width > 1920 or frame.height > 1080:
-            continue  # a window bigger than the screen cannot be pasted whole
-        screen = Frame.from_pixels(desktop(frame.pixels, seed=k))
-        wall, cpu, fast = _median_ms(lambda s=screen: locate_minesweeper(s), max(3, repeat // 5))
-        locate_times.append(wall)
-        locate_cpu.append(cpu)
-        locate_fast.append(fast)
-        try:
-            found = read_minesweeper(screen).board.to_text().split("\n") == fixture.state
-        except ReadError:
-            found = False
-        screens_exact += found
-    read_ms = read_times.get("winxp", statistics.median(read_times.values()) if read_times else 0)
-    summary: dict[str, object] = {
-        "read_ms_median": round(read_ms, 2),
-        "read_cpu_ms_median": round(read_cpu.get("winxp", 0.0), 2),
-        "read_ms_fastest": round(read_fast.get("winxp", 0.0), 2),
-        "read_ms_by_skin": {k: round(v, 2) for k, v in read_times.items()},
-        "locate_ms_median": round(statistics.median(locate_times), 1) if locate_times else None,
-        "locate_cpu_ms_median": round(statistics.median(locate_cpu), 1) if locate_cpu else None,
-        "locate_ms_fastest_median": (
-            round(statistics.median(locate_fast), 1) if locate_fast else None
-        ),
-        "locate_screens": len(locate_times),
-        "locate_screens_read_exactly": screens_exact,
-        "fixtures": len(fixtures),
-        "pictures": score.pictures,
-        "pictures_exact": score.pictures_exact,
-        "cells": score.cells,
-        "cells_exact": score.cells_exact,
-        "refusals_expected": score.refusals_expected,
-        "refusals_ok": score.refusals_ok,
-        "panels_checked": score.panel_checked,
-        "panels_exact": score.panel_exact,
-        "holdout_cells": holdout.held_cells,
-        "holdout_refused": holdout.refused,
-        "holdout_misreads": holdout.misreads,
-        "holdout": holdout.to_dict(),
-        "scales": scales,
-    }
-    lines.append(f"fixtures {len(fixtures)}, pictures read {score.pictures} (every fixture at"
-                 f" scales {', '.join(f'{s:g}' for s in scales)}, bilinear and nearest)")
-    lines.append(f"cells exact {score.cells_exact}/{score.cells}"
-                 f" ({100 * score.cells_exact / max(1, score.cells):.3f} %),"
-                 f" pictures exact {score.pictures_exact}/{score.pictures}")
-    lines.append(f"refused as expected {score.refusals_ok}/{score.refusals_expected};"
-                 f" counter/timer/face exact {score.panel_exact}/{score.panel_checked}")
-    lines.extend(misses)
-    lines.extend(holdout.lines())
-    by_skin = ", ".join(f"{k} {v:.2f}" for k, v in read_times.items())
-    lines.append(f"read a located 30x16 board: median {read_ms:.2f} ms, fastest"
-                 f" {read_fast.get('winxp', 0.0):.2f} ms (medians by skin: {by_skin})")
-    if locate_times:
-        lines.append(f"locate in 1920x1080 desktops: median {statistics.median(locate_times):.1f}"
-                     f" ms wall ({statistics.median(locate_fast):.1f} fastest),"
-                     f" {statistics.median(locate_cpu):.1f} ms CPU"
-                     f" over {len(locate_times)} screens ({screens_exact} read exactly)")
-    return summary, lines
+    bench = VisionBench(folder, scales, repeat)
+    bench.accuracy(progress)
+    bench.speed()
+    return bench.report()

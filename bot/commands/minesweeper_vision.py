@@ -125,8 +125,10 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
 def _run_bench(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from bot.interrupt import until_interrupted
+    from bot.progress import progress_bar
     from bot.report import emit
-    from vision.benchmark import run_vision_bench
+    from vision.benchmark import VisionBench
 
     if args.game != "minesweeper":
         from bot.commands.letters_bench import run_letters_bench
@@ -134,9 +136,16 @@ def _run_bench(args: argparse.Namespace) -> int:
         return run_letters_bench(args)
     scales = [float(s) for s in args.scales.split(",") if s.strip()]
     folder = Path(args.fixtures) if args.fixtures else None
-    summary, lines = run_vision_bench(folder, scales, max(1, args.repeat))
-    emit(summary, lines, args.json)
-    return 0
+    bench = VisionBench(folder, scales, max(1, args.repeat))
+    with until_interrupted() as stop:
+        with progress_bar(bench.accuracy_pictures(), "pictures read") as bar:
+            bench.accuracy(lambda name: bar.advance(status=name))
+        with progress_bar(len(bench.speed_fixtures()), "read and locate timings") as bar:
+            bench.speed(lambda name: bar.advance(status=name))
+    summary, lines = bench.report()
+    summary["stopped"] = stop.reason
+    emit(summary, lines + stop.line(), args.json)
+    return stop.exit_code()
 
 
 def _configure_calibrate(p: argparse.ArgumentParser) -> None:

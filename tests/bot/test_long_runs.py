@@ -168,3 +168,46 @@ def test_a_calibration_plot_that_cannot_be_written_stops_before_the_games(tmp_pa
     assert code == 2
     captured = capsys.readouterr()
     assert "is not a folder" in captured.err and captured.out == ""
+
+
+def _two_fixtures(tmp_path):
+    """winxp expert and beginner midgames, with their labels, as a fixtures folder."""
+    import shutil
+
+    from tests.conftest import RECORDINGS
+
+    source = RECORDINGS / "minesweeper" / "labelled"
+    labels = json.loads((source / "labels.json").read_text("utf-8"))["fixtures"]
+    names = ["winxp-expert-midgame.png", "winxp-beginner-midgame.png"]
+    (tmp_path / "expected").mkdir()
+    for name in names:
+        shutil.copy(source / name, tmp_path / name)
+        stem = name.rsplit(".", 1)[0] + ".txt"
+        shutil.copy(source / "expected" / stem, tmp_path / "expected" / stem)
+    (tmp_path / "labels.json").write_text(
+        json.dumps({"fixtures": {n: labels[n] for n in names}}), "utf-8"
+    )
+    return tmp_path
+
+
+def test_bench_vision_keeps_the_pictures_read(tmp_path, monkeypatch, capsys):
+    folder = _two_fixtures(tmp_path)
+    interrupt_after(monkeypatch, 3)  # 2 pictures a fixture at scale 1.5 (bilinear, nearest)
+    code = main(["bench", "vision", "--fixtures", str(folder), "--scales", "1.5",
+                 "--repeat", "1", "--json"])
+    assert code == 130
+    lines, summary = _figures(capsys)
+    assert summary["pictures"] == 3 and summary["cells_exact"] <= summary["cells"]
+    assert summary["locate_screens"] == 0 and summary["read_ms_by_skin"] == {}
+    assert summary["stopped"].startswith("interrupted")
+    assert lines[0].startswith("fixtures 2, pictures read 3")
+
+
+def test_bench_vision_shows_both_passes(tmp_path, monkeypatch, capsys):
+    folder = _two_fixtures(tmp_path)
+    on_a_terminal(monkeypatch)
+    assert main(["bench", "vision", "--fixtures", str(folder), "--scales", "1", "--repeat",
+                 "1"]) == 0
+    captured = capsys.readouterr()
+    assert "pictures read" in captured.err and "read and locate timings" in captured.err
+    assert "cells exact" in captured.out
