@@ -28,6 +28,11 @@ class Bar:
         if self._progress is not None and self._task is not None:
             self._progress.update(self._task, advance=n, status=status)
 
+    def set_total(self, total: int) -> None:
+        """The number of steps, once it is known (a bar can start without one)."""
+        if self._progress is not None and self._task is not None:
+            self._progress.update(self._task, total=total)
+
 
 @contextmanager
 def progress_bar(total: int | None, description: str, enabled: bool | None = None) -> Iterator[Bar]:

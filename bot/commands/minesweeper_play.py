@@ -235,25 +235,21 @@ def _run_replay(args: argparse.Namespace) -> int:
     from bot.pictures import check_output, game_gif
     from bot.progress import progress_bar
     from bot.replay import replay, vision_reader
+    from bot.replay_text import replay_lines
     from bot.report import emit
 
     gif = check_output(args.gif, (".gif",)) if args.gif else None
 
     reader = vision_reader(args.skin) if args.skin else None
+
+    def on_frame(done: int, total: int) -> None:
+        bar.set_total(total)
+        bar.advance()
+
     with progress_bar(None, "re-reading frames") as bar:
-        report = replay(args.directory, reader, lambda _done, _total: bar.advance())
+        report = replay(args.directory, reader, on_frame)
     s = report.summary()
-    rate = s["win_rate"]
-    low, high = s["win_rate_ci95"]
-    lines = [
-        f"frames re-read {s['frames']}: {s['agreed']} agree, {s['mismatches']} mismatches"
-        f" ({s['problems_recorded']} frames were flagged while playing)",
-        f"games {s['games']}: won {s['wins']}, lost {s['losses']}"
-        + (f", win rate {rate:.1%} (95 % CI {low:.1%}-{high:.1%})" if rate is not None else ""),
-        f"recorded: seconds a game (median) {s['seconds_per_game_median']:.2f}, latency median"
-        f" {s['latency_ms_median']:.1f} ms; reading today {s['read_ms_median']:.1f} ms a frame",
-    ]
-    lines += [f"mismatch {m['frame']}: {m['message']}" for m in s["first_mismatches"]]
+    lines = replay_lines(s)
     if gif is not None:
         s.update(game_gif(args.directory, gif, args.game))
         lines.append(f"gif of game {s['game']} ({s['frames']} frames): {gif}")

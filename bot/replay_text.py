@@ -1,0 +1,33 @@
+"""What ``gamebot replay`` prints: the summary of a re-read recording, for people.
+
+A recording made by ``gamebot record`` holds frames but no games or clicks, so its game
+seconds and latencies were never measured: they print as a dash, never as "nan".
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+
+def figure(value: object, digits: int = 1) -> str:
+    """A measured figure, or a dash for one never measured (NaN or missing)."""
+    if not isinstance(value, int | float) or math.isnan(value):
+        return "-"
+    return f"{value:.{digits}f}"
+
+
+def replay_lines(s: dict[str, Any]) -> list[str]:
+    rate = s["win_rate"]
+    low, high = s["win_rate_ci95"]
+    lines = [
+        f"frames re-read {s['frames']}: {s['agreed']} agree, {s['mismatches']} mismatches"
+        f" ({s['problems_recorded']} frames were flagged while playing)",
+        f"games {s['games']}: won {s['wins']}, lost {s['losses']}"
+        + (f", win rate {rate:.1%} (95 % CI {low:.1%}-{high:.1%})" if rate is not None else ""),
+        f"recorded: seconds a game (median) {figure(s['seconds_per_game_median'], 2)}, latency"
+        f" median {figure(s['latency_ms_median'])} ms; reading today"
+        f" {figure(s['read_ms_median'])} ms a frame",
+    ]
+    lines += [f"mismatch {m['frame']}: {m['message']}" for m in s["first_mismatches"]]
+    return lines
