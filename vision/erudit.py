@@ -42,12 +42,13 @@ from vision.erudit_locate import locate_board
 from vision.erudit_look import TILE, EruditSite, Theme, hex_colour
 from vision.frame import Frame
 from vision.geometry import GridGeometry, Region
-from vision.glyph_bank import GlyphBankError, canonical_char
+from vision.glyph_bank import GlyphBankError, GlyphMatch, canonical_char
 from vision.glyph_ocr import OcrUnavailableError, name_glyph
 from vision.letters import CellInk, GridLocation
 from vision.premiums import compare_layout
 from vision.rack import find_rack
 from vision.tiles import TileInk, distance_map, mode_colour, mode_colours, split_tile
+from vision.value_digits import ocr_number
 
 if TYPE_CHECKING:
     from vision.page_text import PageText
@@ -163,6 +164,7 @@ class _Tile:
     char: str = ""
     value: int | None = None
     learned: bool = False
+    unsure: str = ""  # why the value's marks were not sure, when they were not
 
     def name(self) -> str:
         return square_name(self.where) if self.where >= 0 else f"rack tile {-self.where}"
@@ -199,32 +201,66 @@ def _value_labels(rules: Rules) -> list[str]:
     return sorted({str(v) for v in rules.values.values()} | {"0"}, key=int)
 
 
-def _read_values(tiles: list[_Tile], site: EruditSite, rules: Rules, px: np.ndarray) -> None:
+def _read_values(tiles: list[_Tile], site: EruditSite, rules: Rules) -> None:
+    """Value numbers the site's marks name for sure (the others wait for their letter)."""
     allowed = _value_labels(rules)
     for t in tiles:
         if t.ink.value is None:
             continue
         m = site.marks.classify(t.ink.value, allowed)
-        if not m.accepted or m.label is None:
-            raise _fail(t, px, f"cannot read the tile's value number ({m.describe()}); it checks"
-                        f" the letter, so the square is not guessed")
-        t.value = int(m.label)
+        if m.accepted and m.label is not None:
+            t.value = int(m.label)
+        else:
+            t.unsure = m.describe()
+
+
+def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool) -> None:
+    """Numbers the marks did not know: Tesseract must read the letter's own value, for sure."""
+    for t in tiles:
+        if not t.unsure:
+            continue
+        want = rules.values.get(t.char)
+        window = t.ink.value_window
+        said = ocr_number(window, t.ink.colour) if ocr and window is not None else None
+        if said is None or want is None or said != want:
+            heard = "" if not ocr else (f"; Tesseract read {said}" if said is not None
+                                        else "; Tesseract was not sure")
+            raise _fail(t, px, f"cannot read the tile's value number ({t.unsure}{heard}); it"
+                        f" checks the letter {t.char or '?'}, so the square is not guessed")
+        t.value = said
 
 
 def _name_letters(
-    tiles: list[_Tile], site: EruditSite, rules: Rules, px: np.ndarray, ocr: bool
+    tiles: list[_Tile], site: EruditSite, rules: Rules, px: np.ndarray, ocr: bool,
+    slant: float | None = None,
 ) -> None:
-    inks = [t.ink.letter for t in tiles if t.ink.letter is not None]
     with_ink = [t for t in tiles if t.ink.letter is not None]
-    matches = site.glyphs.classify_many([i for i in inks if i is not None], rules.alphabet)
+    inks = [t.ink.letter for t in with_ink if t.ink.letter is not None]
+    matches = site.glyphs.classify_many(inks, rules.alphabet)
+    upright = _upright_matches(with_ink, matches, site, rules, slant)
+    by_value = _value_matches(with_ink, site, rules)
     for t, m in zip(with_ink, matches, strict=True):
         if t.where < 0 and t.ink.letter is not None:
             mark = site.marks.classify(t.ink.letter, [WILDCARD])
             if mark.accepted and not (m.accepted and m.distance <= mark.distance):
                 t.char = WILDCARD  # the site's wildcard mark on a rack tile
                 continue
-        if m.accepted and m.char is not None:
+        if m.char is not None and m.accepted:
             t.char = canonical_char(m.char, rules.alphabet)
+            continue
+        mu = upright.get(id(t))
+        if mu is not None and mu.char is not None and mu.accepted:
+            t.char = canonical_char(mu.char, rules.alphabet)  # a slanted wildcard's letter
+            continue
+        mv = by_value.get(id(t))
+        if mv is not None and mv.char is not None and _confirmed(mv, m):
+            t.char = canonical_char(mv.char, rules.alphabet)
+            continue
+        whole = _whole_match(t, site, rules)
+        if whole is not None:
+            t.char = whole
+            if t.unsure:  # the whole tile's template holds the letter's own value
+                t.value, t.unsure = rules.values[whole], ""
             continue
         named = _ocr_letter(t, rules, ocr) if ocr else None
         if named is None:
@@ -232,6 +268,62 @@ def _name_letters(
                         f"{'' if ocr else '; Tesseract not asked'}); teach the site's bank"
                         f" with `gamebot calibrate erudit`")
         t.char, t.learned = named, True
+
+
+#: A glyph a little further from its templates than the bank accepts is still named when, of
+#: the letters worth the tile's value, it is near one only, and no letter at all is clearly
+#: nearer (a stroke touching the value number may have been cut off the letter).
+LOOSE_ACCEPT, LOOSE_MARGIN, NEARER = 0.18, 0.08, 0.03
+
+
+def _value_matches(
+    tiles: list[_Tile], site: EruditSite, rules: Rules
+) -> dict[int, GlyphMatch]:
+    """Each tile with a sure value number matched among the letters worth that value."""
+    groups: dict[int, list[_Tile]] = {}
+    for t in tiles:
+        if t.value is not None and t.value > 0:
+            groups.setdefault(t.value, []).append(t)
+    out: dict[int, GlyphMatch] = {}
+    for value, group in groups.items():
+        letters = "".join(ch for ch in rules.alphabet if rules.values[ch] == value)
+        inks = [t.ink.letter for t in group if t.ink.letter is not None]
+        for t, m in zip(group, site.glyphs.classify_many(inks, letters), strict=True):
+            out[id(t)] = m
+    return out
+
+
+def _upright_matches(
+    tiles: list[_Tile], matches: list[GlyphMatch], site: EruditSite, rules: Rules,
+    slant: float | None,
+) -> dict[int, GlyphMatch]:
+    """Board tiles with no value number (wildcards) whose letter the bank did not know,
+    matched again leaned back by the theme's wildcard slant."""
+    if not slant:
+        return {}
+    todo = [t for t, m in zip(tiles, matches, strict=True)
+            if t.where >= 0 and t.ink.value is None and not m.accepted]
+    inks = [t.ink.upright(slant) for t in todo]
+    pairs = [(t, i) for t, i in zip(todo, inks, strict=True) if i is not None]
+    found = site.glyphs.classify_many([i for _, i in pairs], rules.alphabet)
+    return {id(t): m for (t, _), m in zip(pairs, found, strict=True)}
+
+
+def _whole_match(t: _Tile, site: EruditSite, rules: Rules) -> str | None:
+    """The letter of a tile whose letter and value number touch, named by whole-tile
+    templates (letter and number together), when they are sure."""
+    whole = t.ink.whole() if t.ink.value is not None else None
+    if whole is None or site.wholes is None or not len(site.wholes):
+        return None
+    m = site.wholes.classify_many([whole], rules.alphabet)[0]
+    if m.char is None or not m.accepted:
+        return None
+    return canonical_char(m.char, rules.alphabet)
+
+
+def _confirmed(by_value: GlyphMatch, overall: GlyphMatch) -> bool:
+    near = by_value.distance <= LOOSE_ACCEPT and by_value.margin >= LOOSE_MARGIN
+    return near and by_value.distance <= overall.distance + NEARER
 
 
 def _ocr_letter(t: _Tile, rules: Rules, ocr: bool) -> str | None:
@@ -323,8 +415,9 @@ def read_erudit(
                        region.height + 2)
         colour = mode_colour(px[region.top : region.bottom, region.left : region.right])
         tiles.append(_Tile(-k, split_tile(px, grown, colour, rack_zone)))
-    _read_values(tiles, site, rules, px)
-    _name_letters(tiles, site, rules, px, ocr)
+    _read_values(tiles, site, rules)
+    _name_letters(tiles, site, rules, px, ocr, theme.slant)
+    _confirm_values(tiles, rules, px, ocr)
     cells = ["."] * (SIZE * SIZE)
     rack_chars = []
     for t in tiles:

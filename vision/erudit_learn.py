@@ -15,6 +15,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from solvers.erudit.board import square_name
 from solvers.erudit.rules import SIZE, WILDCARD, Rules
 from vision.errors import ReadError
@@ -159,6 +161,10 @@ def _learn_tile(
         site.glyphs.widen(rules.alphabet)
         if site.glyphs.learn(tile.letter, letter, look + (":wild" if wild else "")):
             report.letters[letter] += 1
+        whole = tile.whole()
+        if not wild and whole is not None and site.wholes is not None:
+            site.wholes.widen(rules.alphabet)
+            site.wholes.learn(whole, letter, look)
     if tile.value is None:
         if not wild and any(label.isdigit() for label in site.marks.labels):
             raise ReadError(f"{where} is labelled {ch!r} but the tile shows no value number")
@@ -181,6 +187,7 @@ def learn_site(
     todo: list[tuple[_Seen, Rules]] = []
     for shot in shots:
         todo.extend((seen, shot.rules) for seen in _located_tiles(site, shot, report))
+        site.look.add_rules(shot.rules.name)
     for seen, rules in todo:
         tile = split_tile(seen.frame.pixels, seen.cell, seen.colour)
         zone = _zone_of(tile, seen.label, rules)
@@ -193,4 +200,35 @@ def learn_site(
                     seen.name, report)
     site.look.values_shown = any(label.isdigit() and label != "0"
                                  for label in site.marks.labels)
+    _learn_slants(site, todo)
     return site, report
+
+
+SHEARS = np.arange(0.0, 0.451, 0.025)
+
+
+def _learn_slants(site: EruditSite, todo: list[tuple[_Seen, Rules]]) -> None:
+    """Each theme's wildcard slant: the lean that brings its wildcards' letters nearest to the
+    plain tiles' letters (a theme whose wildcards do not lean gets none)."""
+    found: dict[str, list[float]] = {}
+    themes = {}
+    for seen, _rules in todo:
+        if seen.where != "board" or not seen.label.islower():
+            continue
+        letter = seen.label.upper()
+        tile = split_tile(seen.frame.pixels, seen.cell, seen.colour,
+                          seen.theme.zones.get(seen.where))
+        plain = [k for k, t in enumerate(site.glyphs.templates)
+                 if t.char == letter and ":wild" not in t.look]
+        if not plain:
+            continue
+        inks = [tile.upright(float(s)) for s in SHEARS]
+        if any(i is None for i in inks):
+            continue
+        dist = site.glyphs.distances([i for i in inks if i is not None])[:, plain].min(axis=1)
+        best = int(np.argmin(dist))
+        if best > 0 and dist[best] < dist[0] - 0.03:
+            found.setdefault(seen.theme.name, []).append(float(SHEARS[best]))
+        themes[seen.theme.name] = seen.theme
+    for name, shears in found.items():
+        themes[name].slant = float(np.median(shears))

@@ -63,6 +63,9 @@ class Theme:
     #: Where value numbers start, as parts of a tile face's width and height, on board tiles
     #: and on rack tiles (``board``/``rack``), learned from tiles whose number stands apart.
     zones: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    #: How far the theme leans its wildcards' letters (pixels across per pixel down), if it
+    #: does: learned by leaning them back until they match the plain tiles' letters.
+    slant: float | None = None
 
     def widen_zone(self, where: str, left: float, top: float, bottom: float) -> None:
         """Grow the ``board``/``rack`` value zone (left, top, bottom) to hold another number."""
@@ -122,7 +125,8 @@ class Theme:
     def to_dict(self) -> dict[str, object]:
         return {"name": self.name,
                 "colours": {k: [hex_colour(c) for c in cs] for k, cs in self.colours.items()},
-                "value_zones": {k: [round(x, 4) for x in v] for k, v in self.zones.items()}}
+                "value_zones": {k: [round(x, 4) for x in v] for k, v in self.zones.items()},
+                "wild_slant": None if self.slant is None else round(self.slant, 4)}
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> Theme:
@@ -136,6 +140,8 @@ class Theme:
                 theme.add(str(kind), parse_colour(str(c)))
         for where, v in zones.items():
             theme.zones[str(where)] = (float(v[0]), float(v[1]), float(v[2]))
+        slant = data.get("wild_slant")
+        theme.slant = float(slant) if isinstance(slant, int | float) else None
         return theme
 
 
@@ -147,6 +153,22 @@ class EruditLook:
     themes: list[Theme] = field(default_factory=list)
     values_shown: bool = True
     texts: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    #: The rules the site was seen playing (calibration shots), most often first.
+    rules: list[str] = field(default_factory=list)
+
+    def add_rules(self, name: str) -> None:
+        if name not in self.rules:
+            self.rules.append(name)
+
+    def set_texts(self, lang: str, scores: Sequence[str] = (), bag: Sequence[str] = ()) -> None:
+        """The page's words beside our score and theirs, and in its tiles-left line."""
+        entry = self.texts.setdefault(lang, {})
+        if scores:
+            if len(scores) != 2:
+                raise LookError(f"two score labels (ours, theirs), not {list(scores)}")
+            entry["scores"] = [str(x) for x in scores]
+        if bag:
+            entry["bag"] = [str(x) for x in bag]
 
     def merge_theme(self, theme: Theme) -> Theme:
         """Fold ``theme`` into the one it agrees with, or keep it as a new one; returns it."""
@@ -157,6 +179,8 @@ class EruditLook:
                         have.add(kind, c)
                 for where, zone in theme.zones.items():
                     have.widen_zone(where, *zone)
+                if have.slant is None:
+                    have.slant = theme.slant
                 return have
         theme.name = theme.name or f"theme{len(self.themes) + 1}"
         self.themes.append(theme)
@@ -175,6 +199,7 @@ class EruditLook:
             " see vision/erudit_look.py",
             "site": self.site,
             "values_shown": self.values_shown,
+            "rules": self.rules,
             "texts": self.texts,
             "themes": [t.to_dict() for t in self.themes],
         }
@@ -191,9 +216,11 @@ class EruditLook:
             parsed = [Theme.from_dict(t) for t in themes]
         except (LookError, ValueError, TypeError) as exc:
             raise LookError(f"{where}: {exc}") from None
+        rules = data.get("rules", [])
         return cls(str(data.get("site", "")), parsed, bool(data.get("values_shown", True)),
                    {str(k): {str(a): [str(x) for x in b] for a, b in v.items()}
-                    for k, v in texts.items()})
+                    for k, v in texts.items()},
+                   [str(r) for r in rules] if isinstance(rules, list) else [])
 
 
 @dataclass
@@ -204,6 +231,13 @@ class EruditSite:
     glyphs: GlyphBank
     marks: MarkBank = field(default_factory=MarkBank)
     folder: Path | None = None
+    #: Whole tiles (letter and value number together), for letters whose stroke touches the
+    #: number; see :meth:`vision.tiles.TileInk.whole`.
+    wholes: GlyphBank | None = None
+
+    def __post_init__(self) -> None:
+        if self.wholes is None:
+            self.wholes = GlyphBank(self.glyphs.alphabet, self.glyphs.site)
 
     @property
     def name(self) -> str:
@@ -227,13 +261,16 @@ class EruditSite:
         look = EruditLook.from_dict(data, str(path))
         glyphs = GlyphBank.load(root / "glyphs")
         marks = MarkBank.load(root / "marks")
-        return cls(look, glyphs, marks, root)
+        wholes = GlyphBank.load(root / "wholes") if (root / "wholes").is_dir() else None
+        return cls(look, glyphs, marks, root, wholes)
 
     def save(self, folder: str | Path) -> Path:
         root = Path(folder)
         root.mkdir(parents=True, exist_ok=True)
         self.glyphs.save(root / "glyphs")
         self.marks.save(root / "marks")
+        if self.wholes is not None:
+            self.wholes.save(root / "wholes")
         text = json.dumps(self.look.to_dict(), ensure_ascii=False, indent=1) + "\n"
         tmp = root / f".{LOOK_FILE}.tmp"
         tmp.write_text(text, "utf-8")

@@ -41,6 +41,55 @@ class TileInk:
     value: CellInk | None
     pixels: np.ndarray | None = field(default=None, repr=False, compare=False)
     letter_mask: np.ndarray | None = field(default=None, repr=False, compare=False)
+    value_mask: np.ndarray | None = field(default=None, repr=False, compare=False)
+    dist: np.ndarray | None = field(default=None, repr=False, compare=False)
+
+    def upright(self, shear: float) -> CellInk | None:
+        """The letter's ink leaned back by ``shear`` (pixels across per pixel down): a site
+        that draws wildcards slanted shows them upright again, to compare with plain tiles."""
+        if self.pixels is None or self.dist is None or self.letter_mask is None \
+                or self.letter is None:
+            return None
+        h, w = self.dist.shape
+        pad = int(np.ceil(abs(shear) * h / 2)) + 1
+        grown = cv2.dilate(self.letter_mask.astype(np.uint8), np.ones((3, 3), np.uint8))
+        ink = np.where(grown > 0, self.dist, 0).astype(np.uint8)
+        m = np.float32([[1, shear, pad - shear * h / 2], [0, 1, 0]])
+        size = (w + 2 * pad, h)
+        dist = cv2.warpAffine(ink, m, size, flags=cv2.INTER_LINEAR)
+        keep = cv2.warpAffine(self.letter_mask.astype(np.uint8) * 255, m, size,
+                              flags=cv2.INTER_LINEAR) >= 128
+        canvas = np.empty((h, w + 2 * pad, 3), np.uint8)
+        canvas[:] = np.array(self.colour, np.uint8)
+        box = _box(keep)
+        face = float(max(self.face.width, self.face.height))
+        return _ink(canvas, dist, keep, box, self.letter.parts, self.colour, face,
+                    (self.face.left - pad, self.face.top))
+
+    def whole(self) -> CellInk | None:
+        """Letter and value together, as one glyph (for a letter whose stroke touches its value
+        number: the two cannot be cut apart cleanly, but together they look alike every time)."""
+        if self.pixels is None or self.dist is None or self.letter_mask is None \
+                or self.value_mask is None or self.letter is None or self.value is None:
+            return None
+        keep = self.letter_mask | self.value_mask
+        ox, oy = self.face.left, self.face.top
+        a, b = self.letter.box, self.value.box
+        assert a is not None and b is not None
+        box = (min(a.left, b.left) - ox, min(a.top, b.top) - oy,
+               max(a.right, b.right) - ox, max(a.bottom, b.bottom) - oy)
+        size = float(max(self.face.width, self.face.height))
+        return _ink(self.pixels, self.dist, keep, box, self.letter.parts + self.value.parts,
+                    self.colour, size, (ox, oy))
+
+    @property
+    def value_window(self) -> np.ndarray | None:
+        """The face's pixels with only the value number's ink left on it (for Tesseract)."""
+        if self.value is None or self.pixels is None or self.value_mask is None:
+            return None
+        clean = _paint(self.pixels, self.value_mask, self.colour)
+        return cv2.copyMakeBorder(clean, 2, 2, 2, 2, cv2.BORDER_CONSTANT,
+                                  value=tuple(int(c) for c in self.colour))
 
     @property
     def letter_window(self) -> np.ndarray | None:
@@ -195,7 +244,7 @@ def split_tile(
     letter = _ink(inner, dist, letter_mask, letter_box, len(letter_parts), colour, size, origin)
     value = _ink(inner, dist, value_mask, value_box, len(value_parts) + cut, colour, size,
                  origin)
-    return TileInk(face, colour, letter, value, inner, letter_mask)
+    return TileInk(face, colour, letter, value, inner, letter_mask, value_mask, dist)
 
 
 def _union(st: list[list[int]], parts: list[int]) -> tuple[int, int, int, int] | None:

@@ -4,7 +4,8 @@ so these live in a bank of their own, compared the same way (a whole number such
 one template: its width tells it from ``1``).
 
 A mark is named only when its nearest template is close and every other label's nearest one is
-clearly further; otherwise the reader reports the square. On disk: ``marks.json`` and one PNG
+clearly further (or, a little further off, when all others are much further); otherwise the
+reader reports the square. On disk: ``marks.json`` and one PNG
 sheet of templates, like a glyph bank.
 """
 
@@ -26,11 +27,18 @@ from vision.letters import GLYPH, CellInk
 FORMAT = 1
 ACCEPT = 0.12
 MARGIN = 0.04
+#: ...or, further off (a letter's stroke touching the number adds a few pixels), when every
+#: other label is this much further still.
+LOOSE_ACCEPT, LOOSE_MARGIN = 0.22, 0.10
 DUPLICATE = 0.02
 SAMPLES = 40
-WEIGHT_ASPECT = 0.6
-WEIGHT_HEIGHT = 0.4
+#: Marks are a few pixels tall: their box's shape, which a pixel more or less changes a lot,
+#: weighs less than a letter's.
+WEIGHT_ASPECT = 0.1
+WEIGHT_HEIGHT = 0.1
 WEIGHT_PARTS = 0.2
+#: ...while the holes of a digit (8 has two, 0, 4 and 6 one, 5 none) survive any size.
+WEIGHT_HOLES = 0.08
 SHEET_COLS = 16
 
 
@@ -46,9 +54,19 @@ class Mark:
     height: float
     parts: int
     vec: np.ndarray = field(init=False, repr=False, compare=False)
+    holes: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "vec", features(self.glyph))
+        object.__setattr__(self, "holes", holes(self.glyph))
+
+
+def holes(glyph: np.ndarray) -> int:
+    """How many holes the normalised glyph's ink encloses (counted at half strength)."""
+    ink = (glyph >= 128).astype(np.uint8)
+    ink = cv2.copyMakeBorder(ink, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    count, _ = cv2.connectedComponents(1 - ink, connectivity=4)
+    return max(0, count - 2)  # minus the label of the ink and the outside
 
 
 @dataclass(frozen=True)
@@ -60,7 +78,10 @@ class MarkMatch:
 
     @property
     def accepted(self) -> bool:
-        return self.label is not None and self.distance <= ACCEPT and self.margin >= MARGIN
+        if self.label is None:
+            return False
+        close = self.distance <= ACCEPT and self.margin >= MARGIN
+        return close or (self.distance <= LOOSE_ACCEPT and self.margin >= LOOSE_MARGIN)
 
     def describe(self) -> str:
         if self.label is None:
@@ -78,7 +99,8 @@ def _distances(ink: CellInk, marks: list[Mark]) -> np.ndarray:
     a = np.abs(np.log(ink.aspect) - np.log([m.aspect for m in marks]))
     h = np.minimum(np.abs(np.log(ink.height) - np.log([m.height for m in marks])), 0.5)
     p = np.array([m.parts for m in marks]) != ink.parts
-    return g + WEIGHT_ASPECT * a + WEIGHT_HEIGHT * h + WEIGHT_PARTS * p
+    o = np.abs(np.array([m.holes for m in marks]) - holes(ink.glyph))
+    return g + WEIGHT_ASPECT * a + WEIGHT_HEIGHT * h + WEIGHT_PARTS * p + WEIGHT_HOLES * o
 
 
 @dataclass
@@ -185,6 +207,31 @@ class MarkBank:
             bank.marks.append(Mark(str(e["label"]), glyph, float(e["aspect"]),
                                    float(e["height"]), int(e.get("parts", 1))))
         return bank
+
+
+def ocr_number(window: np.ndarray, face: tuple[int, int, int]) -> int | None:
+    """A value number read by Tesseract (digits only), when every preparation of the ink
+    agrees at high confidence; None when not sure or Tesseract is missing."""
+    from vision.glyph_ocr import MIN_CONF, preparations
+
+    try:
+        import pytesseract
+    except ImportError:  # pragma: no cover - a broken install
+        return None
+    said: set[str] = set()
+    for picture in preparations(window, face):
+        try:
+            data = pytesseract.image_to_data(
+                picture, config="--psm 8 -c tessedit_char_whitelist=0123456789",
+                output_type=pytesseract.Output.DICT)
+        except (pytesseract.TesseractNotFoundError, pytesseract.TesseractError):
+            return None
+        words = [(t.strip(), float(c)) for t, c in zip(data["text"], data["conf"], strict=True)
+                 if t.strip()]
+        if len(words) != 1 or words[0][1] < MIN_CONF or not words[0][0].isdigit():
+            return None
+        said.add(words[0][0])
+    return int(said.pop()) if len(said) == 1 else None
 
 
 def _write_atomic(path: Path, data: bytes) -> None:
