@@ -49,6 +49,7 @@ MODULES: tuple[str, ...] = (
     "bot.commands.pages",
     "bot.commands.solve_aliases",
     "bot.commands.erudit",
+    "bot.commands.erudit_vision",
     "bot.commands.hangman",
 )
 
