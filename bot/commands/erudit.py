@@ -14,6 +14,7 @@ from bot.commands.options import (
     positive_int,
     read_input,
 )
+from bot.erudit_shot import add_shot_options, best_input, draw_best
 
 if TYPE_CHECKING:
     from solvers.erudit.dictionary import WordGraph
@@ -73,8 +74,10 @@ def _load(
 
 # --- erudit best ---------------------------------------------------------------------------------
 def _configure_best(p: argparse.ArgumentParser) -> None:
-    p.add_argument("position", metavar="POSITION.txt", help="position text file ('-' for stdin)")
+    p.add_argument("position", metavar="POSITION.txt", nargs="?",
+                   help="position text file ('-' for stdin); or --shot SHOT.png")
     _rules_options(p, default=None)
+    add_shot_options(p)
     p.add_argument(
         "--top",
         type=positive_int,
@@ -106,10 +109,12 @@ def _run_best(args: argparse.Namespace) -> int:
 
     clock = WallClock()
     with clock.part("position"):
-        text = read_input(args.position)
+        text, shot = best_input(args)
         with named_input(args.position):
             head_rules = Position.from_text(text).rules.name if args.rules is None else args.rules
     rules, graph = _load(args, head_rules, clock)
+    if shot is not None and shot.premiums is not None:
+        rules = rules.with_options(premiums=shot.premiums)  # the board's own layout
     with clock.part("position"), named_input(args.position):
         position = Position.from_text(text, rules)
     decisions = best_moves(
@@ -128,6 +133,8 @@ def _run_best(args: argparse.Namespace) -> int:
         lines.append(f"{i:3}. {d.move.to_text():32} {sc}  {eq}  ({d.stage}: {d.reason})")
     if not decisions:
         lines.append("no legal move")
+    if shot is not None and args.picture:
+        lines.append(f"picture: {draw_best(shot, decisions, args.picture, rules)}")
     lines.append(clock.line())
     summary = {
         "rules": rules.name,
