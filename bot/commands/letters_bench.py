@@ -28,6 +28,10 @@ def builtin_bank(site: str) -> GlyphBank:
 
 
 def run_letters_bench(args: argparse.Namespace) -> int:
+    if args.game == "erudit":
+        from bot.erudit_bench import run_erudit_bench
+
+        return run_erudit_bench(args)
     if args.game != "balda":
         raise GamebotError(f"bench vision --game {args.game}: not available yet")
     from pathlib import Path
