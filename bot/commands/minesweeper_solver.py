@@ -4,15 +4,36 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from bot.commands import Command
 from bot.commands.options import add_json, named_input, positive_int, read_input
 
 
 def _configure_solve(p: argparse.ArgumentParser) -> None:
-    p.add_argument("board", help="board text file (one row a line: # . 1-8 F ? ...), '-' = stdin")
     p.add_argument(
-        "--mines", type=int, help="total mines in the game (default: the standard level's count)"
+        "board",
+        nargs="?",
+        help="board text file (one row a line: # . 1-8 F ? ...), '-' = stdin"
+        " (`gamebot read minesweeper SHOT.png | gamebot solve minesweeper -`)",
+    )
+    p.add_argument(
+        "--shot",
+        metavar="SHOT.png",
+        help="read the board from a screenshot instead (its mine counter gives the total)",
+    )
+    p.add_argument("--skin", help="with --shot: skin name or folder (default: try every skin)")
+    p.add_argument(
+        "--picture",
+        metavar="OUT.png",
+        help="with --shot: draw every covered cell's mine probability over the screenshot as"
+        " a heat map, the chosen move marked",
+    )
+    p.add_argument(
+        "--mines",
+        type=int,
+        help="total mines in the game (default: the counter a --shot shows, else the standard"
+        " level's count)",
     )
     p.add_argument(
         "--rules",
@@ -25,16 +46,40 @@ def _configure_solve(p: argparse.ArgumentParser) -> None:
 
 
 def _run_solve(args: argparse.Namespace) -> int:
+    import sys
+
     from bot.errors import GamebotError
     from bot.report import emit
     from solvers.minesweeper.rules import FirstClick, standard_mines
     from solvers.minesweeper.solver import Solver, probabilities
     from solvers.minesweeper.state import Board
 
-    text = read_input(args.board)
-    with named_input(args.board):
-        board = Board.from_text(text)
-    mines = args.mines if args.mines is not None else standard_mines(board.rows, board.cols)
+    if (args.board is None) == (args.shot is None):
+        raise GamebotError("give a board text file (or - for stdin) or --shot SHOT.png, one")
+    if args.picture and not args.shot:
+        raise GamebotError("--picture draws over a screenshot: give --shot SHOT.png")
+    picture = None
+    if args.picture:
+        from bot.pictures import check_output
+
+        picture = check_output(args.picture, (".png", ".jpg", ".jpeg"))
+    shot = _read_shot(args) if args.shot else None
+    notes: list[str] = []
+    if shot is not None:
+        from bot.games.minesweeper_mines import mine_total
+        from solvers.minesweeper.state import Cell
+
+        board = shot.board
+        total = mine_total(board.rows, board.cols, shot.counter, board.count(Cell.FLAG),
+                           args.mines)
+        mines = total.mines if total is not None else None
+        if total is not None and total.note:
+            notes.append(total.note)
+    else:
+        text = read_input(args.board)
+        with named_input(args.board):
+            board = Board.from_text(text)
+        mines = args.mines if args.mines is not None else standard_mines(board.rows, board.cols)
     if mines is None:
         raise GamebotError(
             f"a {board.rows}x{board.cols} board is no standard level: give --mines N"
@@ -52,7 +97,7 @@ def _run_solve(args: argparse.Namespace) -> int:
     for d in plan:
         p = "" if d.probability is None else f" (mine probability {d.probability:.4f})"
         lines.append(f"  {d.move.to_text()}{p} [{d.stage}] {d.reason}")
-    summary = {
+    summary: dict[str, object] = {
         "rows": board.rows,
         "cols": board.cols,
         "mines": mines,
@@ -60,8 +105,35 @@ def _run_solve(args: argparse.Namespace) -> int:
         "plan": [d.to_dict() for d in plan],
         "probabilities": [[None if p != p else float(p) for p in row] for row in grid],
     }
+    if shot is not None:
+        summary["board"] = board.to_text()
+        summary["mines_note"] = notes[0] if notes else None
+    if picture is not None and shot is not None:
+        from bot.mine_heatmap import save_heatmap
+
+        summary.update(save_heatmap(picture, shot.pixels, shot.geometry, board, grid, plan))
+        lines.append(f"picture: {picture}")
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
     emit(summary, lines, args.json)
     return 0
+
+
+def _read_shot(args: argparse.Namespace) -> Any:
+    """The board, counter, grid and pixels of a screenshot (``--shot``)."""
+    from types import SimpleNamespace
+
+    from vision.errors import ReadError
+    from vision.frame import Frame
+    from vision.minesweeper import read_minesweeper
+
+    frame = Frame.from_file(args.shot)
+    try:
+        reading = read_minesweeper(frame, skin=args.skin)
+    except ReadError as exc:
+        raise exc.with_source(args.shot) from None
+    return SimpleNamespace(board=reading.board, counter=reading.counter,
+                           geometry=reading.geometry, pixels=frame.pixels)
 
 
 def _configure_bench(p: argparse.ArgumentParser) -> None:

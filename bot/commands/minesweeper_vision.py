@@ -72,6 +72,10 @@ def _run_read(args: argparse.Namespace) -> int:
     from vision.frame import Frame
     from vision.minesweeper import locate_minesweeper, read_minesweeper
 
+    if args.debug:
+        from bot.pictures import check_output
+
+        check_output(args.debug, (".png", ".jpg", ".jpeg", ".bmp"))
     frame = Frame.from_file(args.image)
     location = None
     try:
@@ -82,18 +86,21 @@ def _run_read(args: argparse.Namespace) -> int:
             for line in _save_debug(args.debug, frame, location, exc):
                 print(line, file=sys.stderr)
         raise exc.with_source(args.image) from None
-    lines = [reading.board.to_text(), ""]
     g = reading.geometry
-    lines.append(
+    about = [
         f"{g.rows}x{g.cols} board, skin {reading.skin}, scale {reading.scale:.2f},"
-        f" grid at ({g.col_edges[0]}, {g.row_edges[0]}) pitch {g.pitch[0]:.2f}x{g.pitch[1]:.2f}"
-    )
-    lines.append(f"counter {reading.counter}, timer {reading.timer}, face {reading.face}")
+        f" grid at ({g.col_edges[0]}, {g.row_edges[0]}) pitch {g.pitch[0]:.2f}x{g.pitch[1]:.2f}",
+        f"counter {reading.counter}, timer {reading.timer}, face {reading.face}",
+    ]
     if args.debug:
-        lines.extend(_save_debug(args.debug, frame, location, None))
+        about.extend(_save_debug(args.debug, frame, location, None))
+    # The board text alone on stdout, so `read ... | solve minesweeper -` works; the rest
+    # goes to stderr (and into the JSON line with --json).
+    for line in about:
+        print(line, file=sys.stderr)
     summary = reading.to_dict()
     summary["location"] = location.to_dict()
-    emit(summary, lines, args.json)
+    emit(summary, [reading.board.to_text()], args.json)
     return 0
 
 
