@@ -16,6 +16,7 @@ from typing import Any
 from bot import stats
 from bot.errors import GamebotError
 from bot.loop import Loop, LoopOptions, Status
+from bot.output_paths import check_play_paths
 from bot.recorder import JsonlWriter, Recorder
 from bot.results import SessionStats
 from bot.safety import GuardedScreen
@@ -226,6 +227,7 @@ def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
     from bot.watching import dry_run
     from solvers.minesweeper.solver import Solver
 
+    check_play_paths(cfg)  # before any program starts: a run must be able to keep its figures
     stamp = time.strftime("%Y%m%d-%H%M%S")
     with ExitStack() as stack:
         screen, target = open_screen_and_target(cfg, stack)
@@ -316,6 +318,7 @@ def watch(cfg: PlayConfig, seconds: float) -> dict[str, Any]:
 
     if cfg.record is None:
         raise GamebotError("record needs a folder to write to")
+    check_play_paths(cfg)
     with ExitStack() as stack:
         screen, target = open_screen_and_target(cfg, stack)
         player = MinesweeperPlayer(target.profile, None, cfg.mines)

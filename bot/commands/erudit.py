@@ -266,11 +266,14 @@ def _configure_fit(p: argparse.ArgumentParser) -> None:
 def _run_fit(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from bot.output_paths import check_file
     from bot.progress import progress_bar
     from solvers.erudit.leaves import save_leaves
     from solvers.erudit.rules import DATA
     from solvers.erudit.selfplay import fit_by_selfplay
 
+    if args.out:
+        check_file(args.out, "--out", (".json",))
     rules, graph = _load(args)
     with progress_bar(args.games * args.rounds, f"{rules.name} self-play") as bar:
         model, n = fit_by_selfplay(

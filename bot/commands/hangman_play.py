@@ -81,12 +81,16 @@ def _run_play(args: argparse.Namespace) -> int:
     from bot.games.hangman import HangmanAdapter, HangmanTarget
     from bot.games.hangman_xterm import HangmanXterm
     from bot.loop import Loop, LoopOptions
+    from bot.output_paths import check_file, check_folder
     from bot.progress import progress_bar
     from bot.recorder import JsonlWriter, Recorder
     from bot.report import emit
     from bot.safety import GuardedScreen
     from solvers.hangman.strategies import make_solver
 
+    check_file(args.log, "--log")
+    if args.record:
+        check_folder(args.record, "--record")
     lexicon = lexicon_from_args(args, args.min_length)
     solver = make_solver(args.strategy, lexicon, args.misses)
     with ExitStack() as stack:

@@ -230,11 +230,13 @@ def _configure_first(p: argparse.ArgumentParser) -> None:
 def _run_first(args: argparse.Namespace) -> int:
     from bot.bench_first_click import play, table
     from bot.interrupt import until_interrupted
+    from bot.output_paths import check_folder
     from bot.progress import progress_bar
     from bot.report import emit
     from solvers.minesweeper.opening import first_click, place
     from solvers.minesweeper.rules import FirstClick, Level
 
+    check_folder(args.save, "--save")
     level, rules = Level.parse(args.level), FirstClick(args.rules)
     cells: dict[tuple[int, int], tuple[int, int]] = {}  # on the board -> as asked
     for text in args.cells.split():

@@ -196,6 +196,7 @@ def _run_calibrate(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from bot.errors import GamebotError
+    from bot.output_paths import check_folder
     from bot.report import emit
     from calibration.learn import learn_skin
     from calibration.skin_compare import compare_skins
@@ -205,6 +206,7 @@ def _run_calibrate(args: argparse.Namespace) -> int:
 
     if not args.images and not args.live:
         raise GamebotError("give screenshots with --from, or --live to use the screen")
+    folder = check_folder(Path(args.out) if args.out else user_skin_dir() / args.name, "--out")
     frames = [Frame.from_file(p) for p in args.images or []]
     if args.live:
         frames += _grab_screen(args.seconds)
@@ -223,7 +225,6 @@ def _run_calibrate(args: argparse.Namespace) -> int:
     if not args.yes and sys.stdin.isatty():
         if input(question).strip().lower() in ("n", "no"):
             raise GamebotError("give the board rectangle with --board X,Y,W,H")
-    folder = Path(args.out) if args.out else user_skin_dir() / args.name
     save_skin(skin, folder)
     lines = report.lines() + [f"skin saved: {folder} (use --skin {folder})"]
     summary: dict[str, object] = {
