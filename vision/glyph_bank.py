@@ -60,7 +60,7 @@ def features(glyph: np.ndarray) -> np.ndarray:
     return g
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Template:
     char: str
     look: str
@@ -171,8 +171,9 @@ class GlyphBank:
         for t in same:
             if self._distance(vec, ink, t) < DUPLICATE:
                 return False
-        if len(same) >= SAMPLES:
-            self.templates.remove(same[0])
+        if len(same) >= SAMPLES:  # keep the newest: drop this look's oldest sample
+            oldest = same[0]
+            self.templates = [t for t in self.templates if t is not oldest]
         self.templates.append(
             Template(name, look, ink.glyph.copy(), ink.aspect, ink.height, ink.parts)
         )

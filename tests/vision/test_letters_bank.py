@@ -117,3 +117,19 @@ def test_a_bank_of_two_scripts_reads_each_alphabet_apart(m19):
     inner = inner_region(location, 2, 0)
     crop = frame.pixels[inner.top : inner.bottom, inner.left : inner.right]
     assert bank.classify(crop, pitch=location.pitch, alphabet=UK).char == "А"
+
+
+def test_a_look_keeps_its_newest_samples_only(m19):
+    from vision.glyph_bank import SAMPLES
+    from vision.letters import CellInk
+
+    _, _, inks, rows = m19
+    ink = next(i for k, i in enumerate(inks) if rows[k // 5][k % 5] == "А")
+    bank = GlyphBank(UK)
+    for k in range(SAMPLES + 3):
+        # the same А a little wider each time: each is a new sample
+        wider = CellInk(ink.face, ink.glyph, ink.box, ink.aspect * (1 + 0.1 * k), ink.height,
+                        ink.dark, ink.contrast, ink.parts)
+        assert bank.learn(wider, "А", "dark")
+    assert len(bank) == SAMPLES
+    assert bank.templates[-1].aspect == pytest.approx(ink.aspect * (1 + 0.1 * (SAMPLES + 2)))
