@@ -113,7 +113,7 @@ def locate_letter_grid(frame: Frame, sizes: Sequence[int] = (5, 6, 7)) -> GridLo
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class CellInk:
     """One cell cut up: its face colour and, if it holds a glyph, the glyph's ink.
 
