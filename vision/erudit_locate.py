@@ -137,7 +137,9 @@ def _edges_hit(
 
 
 def _missing_edges(lat: CellLattice, n_rows: int, n_cols: int, width: int, height: int) -> str:
-    """Where the rows or columns the frame lacks must be: the sides with no room for them."""
+    """The frame edges the missing rows or columns must be behind: the sides with no room for
+    even one more square ("" when there is room on both: then the board is not cut by the
+    frame but covered, or not a board)."""
     p = lat.pitch
     out = []
     for n, first, last, limit, sides in (
@@ -146,12 +148,10 @@ def _missing_edges(lat: CellLattice, n_rows: int, n_cols: int, width: int, heigh
     ):
         if n >= SIZE:
             continue
-        need = (SIZE - n) * p
         room = (first - p / 2, limit - (last + p / 2))
-        if room[0] >= need or room[1] >= need:
-            continue  # they would show: this is no cut-off board
         tight = [side for side, r in zip(sides, room, strict=True) if r < p]
-        out.append(" or ".join(tight) if tight else " or ".join(sides))
+        if tight:
+            out.append(" or ".join(tight))
     return " and ".join(out)
 
 

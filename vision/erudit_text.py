@@ -7,13 +7,14 @@ number-only line nearest to them), never from anywhere else on the page.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
 
 from vision.erudit_look import EruditSite
 from vision.frame import Frame
 from vision.geometry import Region
-from vision.page_text import PageText, TextLine, number_near, phrase_in
+from vision.page_text import PageText, TextLine, fold, number_near, phrase_in
 
 _NUMBER = re.compile(r"\d+")
 
@@ -30,6 +31,53 @@ def bag_count(lines: Sequence[TextLine], phrases: Sequence[str]) -> int | None:
     return None
 
 
+def _same_word(seen: str, want: str) -> bool:
+    """A word as OCR gave it: the same, an icon read as a character or two stuck in front
+    ("2you"), or for a long word one slip."""
+    if seen == want or (seen.endswith(want) and len(seen) - len(want) <= 2):
+        return True
+    return len(want) >= 5 and difflib.SequenceMatcher(None, seen, want).ratio() >= 0.85
+
+
+def label_at(words: Sequence[str], want: Sequence[str]) -> int | None:
+    """Where the label's words end among ``words`` (folded), or None."""
+    for start in range(len(words) - len(want) + 1):
+        if all(_same_word(words[start + k], w) for k, w in enumerate(want)):
+            return start + len(want) - 1
+    return None
+
+
+def score_near(lines: Sequence[TextLine], label: str) -> int | None:
+    """The score beside ``label``: a number after it on its line, else on the same row to its
+    right (``Computer ● 112``, the bullet read as a letter), else the number-only line nearest
+    it (a big number under a label)."""
+    want = fold(label).split()
+    if not want:
+        return None
+    # The label's own line first (a score panel's), before longer lines that happen to hold
+    # the word (a banner "Победил компьютер 359 : 440", a log line "Your turn").
+    labelled = sorted(((line, at) for line in lines
+                       if (at := label_at(fold(line.text).split(), want)) is not None),
+                      key=lambda la: len(fold(la[0].text).split()))
+    for line, at in labelled:
+        words = fold(line.text).split()
+        if at is not None:
+            after = [w for w in words[at + 1 :] if w.isdigit()]
+            if after:
+                return int(after[0])
+        cy, h = line.region.center.y, line.region.height
+        row = sorted((o for o in lines if o is not line
+                      and abs(o.region.center.y - cy) <= 0.6 * max(h, o.region.height)
+                      and o.region.left >= line.region.right - 2),
+                     key=lambda o: o.region.left)
+        for other in row:
+            found = _NUMBER.findall(other.text)
+            if found:
+                return int(found[0])
+        return number_near([line, *[o for o in lines if o.text.strip().isdigit()]], label)
+    return None
+
+
 def read_scores(
     frame: Frame, text: PageText, site: EruditSite, lang: str, exclude: Sequence[Region] = ()
 ) -> tuple[tuple[int, int] | None, int | None]:
@@ -41,7 +89,7 @@ def read_scores(
     lines = text.lines(frame, exclude)
     scores = None
     if len(labels) == 2:
-        found = [number_near(lines, label) for label in labels]
+        found = [score_near(lines, label) for label in labels]
         if found[0] is not None and found[1] is not None:
             scores = (found[0], found[1])
     return scores, bag_count(lines, phrases) if phrases else None

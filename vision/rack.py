@@ -67,7 +67,7 @@ def find_rack(frame: Frame, board: Region, pitch: float, colours: Sequence[Colou
                board.height + 2 * reach))
     assert area is not None
     mask = tile_mask(frame.pixels[area.top : area.bottom, area.left : area.right], colours)
-    grow = int(round(0.5 * pitch))
+    grow = 2 + int(round(0.05 * pitch))  # the board's own rim; racks may sit just below it
     mask[max(0, board.top - grow - area.top) : board.bottom + grow - area.top,
          max(0, board.left - grow - area.left) : board.right + grow - area.left] = 0
     count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)

@@ -206,16 +206,16 @@ def split_tile(
     h, w = ink.shape
     least = max(2, int(0.0015 * h * w))
     st = stats.tolist()
+    kept = [i for i in range(1, count)
+            if st[i][4] >= least and not _in_corner(*st[i][:4], w, h)]  # corners, shadow edges
+    tallest = max((st[i][3] for i in kept), default=0)
     letter_parts, value_parts = [], []
-    tallest = max((st[i][3] for i in range(1, count)), default=0)
-    for i in range(1, count):
-        x, y, cw, ch, area = st[i]
-        if area < least:
-            continue
-        if _in_corner(x, y, cw, ch, w, h):
-            continue  # a rounded corner or shadow edge left inside the face's box
-        in_value_corner = x >= VALUE_LEFT * w and y >= VALUE_TOP * h
-        if in_value_corner and ch <= VALUE_HEIGHT * h and ch < 0.8 * tallest:
+    for i in kept:
+        x, y, _cw, ch, _area = st[i]
+        in_value_corner = x >= VALUE_LEFT * w and y >= VALUE_TOP * h and ch <= VALUE_HEIGHT * h
+        # A short part in the corner is the value, unless it is the tile's tallest (a letter)
+        # and not alone (a blank showing its 0 has nothing else).
+        if in_value_corner and (ch < 0.8 * tallest or len(kept) == 1):
             value_parts.append(i)
         else:
             letter_parts.append(i)

@@ -1,0 +1,78 @@
+"""Every labelled Erudit/Scrabble screenshot reads exactly: every square, every rack tile, the
+wildcards, the premium layout; held-out pictures (kept out of the site banks) too."""
+
+from __future__ import annotations
+
+import pytest
+
+from solvers.erudit.position import Position
+from vision.erudit import locate_erudit, read_erudit
+from vision.erudit_fixtures import load_erudit_fixtures
+from vision.erudit_look import EruditSite
+from vision.frame import Frame
+
+FIXTURES = [f for f in load_erudit_fixtures() if f.error is None]
+
+
+def test_the_set_covers_both_pages_zooms_stages_and_wildcards():
+    assert len(FIXTURES) >= 25
+    sites = {f.site for f in FIXTURES}
+    assert {"gamebot-erudit", "xanado"} <= sites
+    assert any(f.holdout for f in FIXTURES if f.site == "xanado")
+    assert any(f.holdout for f in FIXTURES if f.site == "gamebot-erudit")
+    for site in sites:
+        mine = [f for f in FIXTURES if f.site == site]
+        assert any("*" in f.rack for f in mine), f"{site}: no wildcard on a rack"
+        assert any(any(ch.islower() for ch in "".join(f.board)) for f in mine), \
+            f"{site}: no wildcard on a board"
+
+
+@pytest.mark.parametrize("fx", FIXTURES, ids=[f.name for f in FIXTURES])
+def test_labelled_picture_reads_exactly(fx):
+    frame = Frame.from_file(fx.path)
+    location = locate_erudit(frame)
+    site = EruditSite.load(fx.site_folder)
+    assert fx.position is not None
+    reading = read_erudit(frame, location, site, fx.position.rules)
+    for r, (got, want) in enumerate(zip(reading.board, fx.board, strict=True), 1):
+        assert got == want, f"{fx.name} row {r}: read {got}, label {want}"
+    assert reading.rack == fx.rack
+    wild = sorted(sq for sq in reading.wildcards)
+    assert len(wild) == sum(ch.islower() for ch in "".join(fx.board))
+    assert reading.premiums_match
+    assert reading.layout in ("erudit", "scrabble", "erudit or scrabble")
+    assert len(reading.rack_tiles) == len(fx.rack)
+    # the position text round-trips and keeps the picture's wildcards and rack
+    text = reading.to_position_text(fx.position.rules)
+    assert Position.from_text(text).to_text() == text
+    assert Position.from_text(text).board == fx.position.board
+
+
+@pytest.mark.parametrize("fx", [f for f in FIXTURES if not f.holdout],
+                         ids=[f.name for f in FIXTURES if not f.holdout])
+def test_banks_alone_read_the_pictures_they_learned_from(fx):
+    """No Tesseract: the shipped templates name every glyph of a picture they were built from."""
+    frame = Frame.from_file(fx.path)
+    site = EruditSite.load(fx.site_folder)
+    assert fx.position is not None
+    reading = read_erudit(frame, locate_erudit(frame), site, fx.position.rules, ocr=False)
+    assert reading.board == fx.board
+    assert reading.rack == fx.rack
+    assert reading.learned == ()
+
+
+SHOWN = [f for f in FIXTURES if f.scores is not None][::4]
+
+
+@pytest.mark.parametrize("fx", SHOWN, ids=[f.name for f in SHOWN])
+def test_scores_and_tiles_left_as_the_page_shows_them(fx):
+    from vision.erudit import rules_lang
+    from vision.page_text import PageText
+
+    frame = Frame.from_file(fx.path)
+    assert fx.position is not None
+    lang = rules_lang(fx.position.rules)
+    reading = read_erudit(frame, locate_erudit(frame), EruditSite.load(fx.site_folder),
+                          fx.position.rules, text=PageText(lang))
+    assert reading.scores == fx.scores
+    assert reading.bag == fx.bag
