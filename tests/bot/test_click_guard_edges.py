@@ -266,3 +266,32 @@ def test_refusals_are_all_counted_but_only_the_first_hundred_points_kept():
             screen.click(Point(x, -x))
     assert screen.guard.refused == 150
     assert screen.guard.refused_points == [Point(x, -x) for x in range(100)]
+
+
+def test_the_refusal_message_lists_every_region_or_says_not_calibrated():
+    two = guarded((Region(0, 0, 2, 2), Region(-9, 4, 3, 1)))
+    with pytest.raises(ClickRefused) as exc:
+        two.click(Point(2, 0))
+    assert str(exc.value) == (
+        "click at (2, 0) refused: allowed regions are "
+        "{'left': 0, 'top': 0, 'width': 2, 'height': 2}, "
+        "{'left': -9, 'top': 4, 'width': 3, 'height': 1}"
+    )
+    with pytest.raises(ClickRefused) as exc:
+        guarded(()).click(Point(0, 0))
+    assert str(exc.value) == "click at (0, 0) refused: allowed regions are nothing (not calibrated)"
+
+
+def test_the_guard_given_is_the_guard_used_and_buttons_pass_through():
+    guard = ClickGuard()
+    guard.allow((Region(10, 10, 5, 5),))
+    screen = GuardedScreen(Backend(), guard)
+    assert screen.guard is guard
+    seen = []
+    screen.inner.click = lambda point, button=Button.LEFT: seen.append((point, button))
+    screen.click(Point(12, 12), Button.RIGHT)
+    screen.click(Point(10, 14))
+    assert seen == [(Point(12, 12), Button.RIGHT), (Point(10, 14), Button.LEFT)]
+    with pytest.raises(ClickRefused):
+        screen.click(Point(15, 12))
+    assert guard.refused == 1

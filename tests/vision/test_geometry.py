@@ -99,9 +99,14 @@ def test_cell_at_on_the_grid_edges():
     for bad in (wrong_rows, wrong_cols):
         with pytest.raises(ValueError, match="^grid geometry needs col_edges and row_edges lists$"):
             GridGeometry.from_dict(bad)
-    with pytest.raises(IndexError, match="outside"):
-        grid.cell_rect(2, 0)
-    with pytest.raises(ValueError, match="increase strictly"):
+    for r, c in [(2, 0), (0, 3), (-1, 0), (0, -1)]:
+        with pytest.raises(IndexError, match=rf"cell \({r}, {c}\) is outside the 2x3 grid"):
+            grid.cell_rect(r, c)
+    with pytest.raises(ValueError, match="^col_edges must increase strictly"):
         GridGeometry((0, 5, 5), (0, 1))
-    with pytest.raises(ValueError, match="at least two"):
+    with pytest.raises(ValueError, match="^row_edges must increase strictly"):
+        GridGeometry((0, 1), (3, 2))
+    with pytest.raises(ValueError, match="^col_edges needs at least two edges$"):
         GridGeometry((0,), (0, 1))
+    with pytest.raises(ValueError, match="^row_edges needs at least two edges$"):
+        GridGeometry((0, 1), ())
