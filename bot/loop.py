@@ -191,7 +191,7 @@ class Loop:
         o = self.options
         timeout = self.player.wait_seconds(pending, self.target.profile.redraw_timeout)
         deadline = time.monotonic() + timeout
-        misreads = stale = learned = 0
+        misreads = stale = learned = unreadable = 0
         relocated = False
         last_problem = ""
         while True:
@@ -207,9 +207,15 @@ class Loop:
                     continue
                 waiting = getattr(self.player, "unreadable_while_waiting", None)
                 if waiting is not None and waiting(pending):
-                    # The opponent is making its move (its letters lit one by one): nothing
-                    # is done on this frame, so waiting for a readable one is safe.
-                    verdict, last_problem = Verdict.STALE, f"the opponent's move: {exc}"
+                    # The opponent is making its move (its letters lit one by one), or the
+                    # page is coming up: nothing is done on this frame, so waiting for a
+                    # readable one is safe. Now and then the grid is looked for again, in
+                    # case it was found while the page was still moving.
+                    verdict, last_problem = Verdict.STALE, f"waiting for a readable page: {exc}"
+                    unreadable += 1
+                    if unreadable % 10 == 0 and self._relocated():
+                        self.stats.relocations += 1
+                        continue
                 elif self.still_drawing(frame):
                     verdict, last_problem = Verdict.STALE, f"still drawing: {exc}"
                 else:

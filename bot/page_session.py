@@ -165,6 +165,7 @@ def open_target(cfg: PagePlayConfig, profile: SiteProfile, stack: ExitStack) -> 
         from bot.virtual_display import is_private
 
         x11_keys.mapper(lend_latin=is_private(os.environ.get("DISPLAY", ""))).assign(letters)
+        stack.callback(x11_keys.release)  # the key map as it was, after the session
 
     def start() -> Any:
         target = browser.launch(url, profile, cfg.window, cfg.zoom, log=log)

@@ -164,10 +164,12 @@ class BaldaPlayer:
     def read(self, frame: Frame, location: Any) -> BaldaSeen:
         from vision.balda import read_balda
 
+        lines = self._lines(frame, location.geometry.bounds)
+        scores = self._scores(lines)
         try:
             reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang)
         except ReadError as exc:
-            if not exc.cells or not self._name_by_logic(frame, location):
+            if not exc.cells or not self._name_by_logic(frame, location, scores):
                 raise
             reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang)
         self._check_learned(reading)
@@ -175,15 +177,13 @@ class BaldaPlayer:
         if self._uses_palette and (self._palette is None or geometry != self._geometry):
             self._palette = self._read_palette(frame, location)
         self._geometry = geometry
-        lines = self._lines(frame, location.geometry.bounds)
         kinds = frozenset(
             kind
             for kind, phrases in self.site.phrases.items()
             if any(matches(line.text, p) for line in lines for p in phrases)
         )
         return BaldaSeen(
-            tuple(reading.grid), geometry, kinds, tuple(lines), frame.timestamp,
-            self._scores(lines),
+            tuple(reading.grid), geometry, kinds, tuple(lines), frame.timestamp, scores
         )
 
     def _scores(self, lines: Sequence[Line]) -> tuple[int, int] | None:
@@ -193,8 +193,11 @@ class BaldaPlayer:
         ours, theirs = number_near(lines, ours_label), number_near(lines, theirs_label)
         return None if ours is None or theirs is None else (ours, theirs)
 
-    def _name_by_logic(self, frame: Frame, location: Any) -> bool:
-        """Glyphs the bank does not know, named by the game (see :mod:`.balda_naming`)."""
+    def _name_by_logic(
+        self, frame: Frame, location: Any, scores: tuple[int, int] | None = None
+    ) -> bool:
+        """Glyphs the bank does not know, named by the game (see :mod:`.balda_naming`); the
+        page's score, when it grew by one word, says how long that word is."""
         from bot.games.balda_naming import name_by_logic
 
         ours: dict[int, str] = {}
@@ -203,8 +206,13 @@ class BaldaPlayer:
             assert pending.move.cell is not None
             r, c = pending.move.cell
             ours[r * location.cols + c] = pending.move.letter
+        length = None
+        if scores is not None and self.state is not None and not ours:
+            grown = [scores[k] - self.state.scores[k] for k in (0, 1)]
+            grown = [g for g in grown if g > 0]
+            length = grown[0] if len(grown) == 1 else None
         taught = name_by_logic(
-            frame, location, self.bank, self.alphabet, self.lexicon, self.state, ours
+            frame, location, self.bank, self.alphabet, self.lexicon, self.state, ours, length
         )
         for r, c, char in taught:
             logger.info("named the glyph at %s,%s %r by the game's logic", r, c, char)
@@ -486,7 +494,9 @@ class BaldaPlayer:
     def unreadable_while_waiting(self, pending: Any) -> bool:
         """Frames the bot cannot read while the opponent moves (letters lit as it picks them)
         are waited out, not misreads: the bot does nothing on them."""
-        return isinstance(pending, Expect) and pending.kind in ("move", "reply", "pass")
+        if not isinstance(pending, Expect):
+            return True  # the page is still coming up (a menu fading, a game starting)
+        return pending.kind in ("move", "reply", "pass")
 
     def wait_seconds(self, pending: Any, default: float) -> float:
         if isinstance(pending, Expect) and pending.kind in ("reply", "pass"):
@@ -531,10 +541,13 @@ class BaldaPlayer:
         self.run_page_steps(screen, target, (*self.site.dismiss, *self.site.new_game))
 
     def open_page(self, screen: Screen, target: Any) -> None:
-        """The site's start steps on a page just opened (a menu in front of the first game)."""
-        self.run_page_steps(screen, target, self.site.start)
+        """The site's start steps on a page just opened (a menu in front of the first game);
+        a page still loading gets a while to show them."""
+        self.run_page_steps(screen, target, self.site.start, grace=10.0)
 
-    def run_page_steps(self, screen: Screen, target: Any, steps: Sequence[Any]) -> None:
+    def run_page_steps(
+        self, screen: Screen, target: Any, steps: Sequence[Any], grace: float = 1.5
+    ) -> None:
         def read_lines(frame: Frame) -> list[Line]:
             return self._lines(frame, Region(0, 0, 1, 1))
 
@@ -543,7 +556,7 @@ class BaldaPlayer:
 
         if steps:
             target.prepare()
-            run_steps(screen, steps, read_lines, window, geometry=self._geometry)
+            run_steps(screen, steps, read_lines, window, geometry=self._geometry, grace=grace)
 
     def learn(self, frame: Frame, location: Any, previous: Any) -> list[Any]:
         from bot.learning import LearnRefused

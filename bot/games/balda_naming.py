@@ -91,10 +91,11 @@ def followed_names(grid: Sequence[str | None], state: BaldaState) -> dict[int, s
 
 def new_letter_names(
     grid: Sequence[str | None], state: BaldaState, lexicon: Lexicon, alphabet: str,
-    inks: Sequence[Any] = (), bank: Any = None,
+    inks: Sequence[Any] = (), bank: Any = None, length: int | None = None,
 ) -> dict[int, str]:
     """The one unread new letter (a cell empty in the game followed), when a single letter of
-    the alphabet there makes a legal move (either side could have placed it)."""
+    the alphabet there makes a legal move (either side could have placed it); ``length`` is
+    the word's length when the page's score says it."""
     unread = [i for i, ch in enumerate(grid) if ch is None and not state.grid[i]]
     added = [i for i, ch in enumerate(grid) if ch and not state.grid[i]]
     if len(unread) != 1 or len(added) > 1:
@@ -104,7 +105,11 @@ def new_letter_names(
     if added:  # our own letter is on the grid too: the unread one is the reply to it
         return {}
     target = base.cell(cell)
-    letters = {m.letter for m in generate_moves(base, lexicon) if m.cell == target}
+    letters = {
+        m.letter
+        for m in generate_moves(base, lexicon)
+        if m.cell == target and (length is None or len(m.word) == length)
+    }
     letters &= set(alphabet)
     named = [{cell: ch} for ch in sorted(letters)]
     if len(named) == 1 or bank is None:
@@ -120,6 +125,7 @@ def name_by_logic(
     lexicon: Lexicon,
     state: BaldaState | None,
     ours: dict[int, str] | None = None,
+    length: int | None = None,
 ) -> list[tuple[int, int, str]]:
     """Teach the bank the glyphs the game names; returns the (row, col, letter) taught.
 
@@ -135,7 +141,7 @@ def name_by_logic(
     else:
         names.update(followed_names(grid, state))
         rest = [names.get(i, ch) for i, ch in enumerate(grid)]
-        names.update(new_letter_names(rest, state, lexicon, alphabet, inks, bank))
+        names.update(new_letter_names(rest, state, lexicon, alphabet, inks, bank, length))
     taught = []
     for i, char in names.items():
         if bank.learn(inks[i], char, "game"):

@@ -168,6 +168,7 @@ def run_steps(
     timeout: float = 10.0,
     settle_gap: float = 0.05,
     geometry: GridGeometry | None = None,
+    grace: float = 1.5,
 ) -> None:
     """Do steps one at a time outside a move, each waiting until its button shows.
 
@@ -180,7 +181,7 @@ def run_steps(
                 perform(screen, plain_gestures([step], [], geometry))
             _settle(screen, window(), settle_gap, timeout)
             continue
-        deadline = time.monotonic() + (min(timeout, 1.5) if step.optional else timeout)
+        deadline = time.monotonic() + (min(timeout, grace) if step.optional else timeout)
         lines: list[Line] = []
         while True:
             screen.check_stop()
@@ -188,7 +189,9 @@ def run_steps(
             lines = read_lines(frame)
             line = find_line(lines, step.label)
             if line is not None:
+                before = screen.grab(window())
                 screen.click(line.region.center)
+                _changed(screen, window(), before, settle_gap, min(timeout, 2.0))
                 break
             if time.monotonic() > deadline:
                 if step.optional:
@@ -199,6 +202,18 @@ def run_steps(
                     f" (the page shows: {shown})"
                 )
             time.sleep(0.1)
+
+
+def _changed(screen: Screen, region: Region, before: Frame, gap: float, timeout: float) -> None:
+    """Until the page shows the click (differs from ``before``) and settles, or ``timeout``."""
+    import numpy as np
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not np.array_equal(screen.grab(region).pixels, before.pixels):
+            break
+        time.sleep(gap)
+    _settle(screen, region, gap, timeout)
 
 
 def _settle(screen: Screen, region: Region, gap: float, timeout: float) -> Frame:

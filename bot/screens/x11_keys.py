@@ -44,6 +44,7 @@ class KeyMapper:
         self.first, self.last = info.min_keycode, info.max_keycode
         self.codes: dict[str, int] = {}
         self._free: list[int] = []
+        self._original: dict[int, tuple[int, ...]] = {}  # codes we changed -> their keysyms
         self._scan(lend_latin)
 
     def _scan(self, lend_latin: bool) -> None:
@@ -82,11 +83,21 @@ class KeyMapper:
         code = self._free.pop(0)
         for other in [ch for ch, c in self.codes.items() if c == code]:
             del self.codes[other]  # a lent Latin key: it types the new letter from now on
+        if code not in self._original:
+            row = self.display.get_keyboard_mapping(code, 1)[0]
+            self._original[code] = tuple(row)
         sym = keysym_for(char)
         self.display.change_keyboard_mapping(code, [(sym, sym, sym, sym)])
         self.display.sync()
         self.codes[char] = code
         return code
+
+    def restore(self) -> None:
+        """Give every key code we changed its keysyms back (a Latin key lent is Latin again)."""
+        for code, row in sorted(self._original.items()):
+            self.display.change_keyboard_mapping(code, [tuple(row) or (0,)])
+        self.display.sync()
+        self._original.clear()
 
     def type(self, text: str) -> None:
         from Xlib import X
@@ -114,6 +125,18 @@ def mapper(lend_latin: bool = False) -> KeyMapper:
     if found is None:
         found = _SHARED[name] = KeyMapper(name, lend_latin)
     return found
+
+
+def release() -> None:
+    """At the end of a session: the current display's key map as it was, the mapper gone."""
+    name = os.environ.get("DISPLAY", "")
+    found = _SHARED.get(name)
+    if found is not None:
+        try:
+            found.restore()
+        except Exception:  # the display may be gone already
+            pass
+        forget(name)
 
 
 def forget(display_name: str) -> None:
