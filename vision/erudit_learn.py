@@ -100,13 +100,25 @@ def _located_tiles(site: EruditSite, shot: LabelledShot, report: LearnReport) ->
     windows = [_window(loc, i) for i in range(SIZE * SIZE)]
     colours = [mode_colour(px[w.top : w.bottom, w.left : w.right]) for w in windows]
     theme = Theme("")
+    first: dict[tuple[int, int, int], int] = {}  # colour -> the first square that showed it
+
+    def what(k: str) -> str:
+        return "a tile" if k == TILE else f"an empty {k!r} square"
+
     for i, (ch, colour) in enumerate(zip(cells, colours, strict=True)):
         kind = TILE if ch != "." else premiums[i]
         try:
             theme.add(kind, colour)
-        except LookError as exc:
-            raise LookError(f"{shot.name}: square {square_name(i)} is labelled"
-                            f" {'a tile' if kind == TILE else repr(kind)}: {exc}") from None
+        except LookError:
+            j = next((j for c, j in first.items() if max(abs(a - b) for a, b in
+                                                         zip(c, colour, strict=True)) <= 10), i)
+            other = TILE if cells[j] != "." else premiums[j]
+            raise LookError(
+                f"{shot.name}: square {square_name(i)} is labelled {what(kind)} and"
+                f" {square_name(j)} {what(other)}, but both show the colour"
+                f" {hex_colour(colour)}: one of the two labels is wrong"
+            ) from None
+        first.setdefault(colour, i)
     theme = site.look.merge_theme(theme)
     report.themes[theme.name] += 1
     seen = [_Seen(frame, windows[i], colours[i], ch, "board", theme,

@@ -51,7 +51,16 @@ def free_port() -> int:
 
 
 def chat_box(frame: Frame) -> tuple[int, int]:
-    """The middle of the white input box under the 'Chat' heading."""
+    """The middle of the chat input: the page's one long, thin, white box (else the white box
+    under the 'Chat' heading)."""
+    import cv2
+
+    white = cv2.inRange(frame.pixels, (250, 250, 250), (255, 255, 255))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(white, connectivity=4)
+    boxes = [s for s in stats[1:] if s[2] >= 150 and 8 <= s[3] <= 40 and s[2] >= 6 * s[3]]
+    if len(boxes) == 1:
+        x, y, w, h = (int(v) for v in boxes[0][:4])
+        return x + w // 2, y + h // 2
     line = PageText("eng").find(frame, ["Chat"])
     if line is None:
         raise RuntimeError("no 'Chat' heading on the page")
@@ -64,10 +73,20 @@ def chat_box(frame: Frame) -> tuple[int, int]:
     raise RuntimeError("no chat input box under the 'Chat' heading")
 
 
+def _line(lines: list, label: str) -> object | None:
+    """The shortest line holding ``label`` (the score panel's own line)."""
+    from vision.erudit_text import label_at
+    from vision.page_text import fold
+
+    want = fold(label).split()
+    found = [ln for ln in lines if label_at(fold(ln.text).split(), want) is not None]
+    return min(found, key=lambda ln: len(ln.text), default=None)
+
+
 def our_turn(frame: Frame, text: PageText) -> bool | None:
     """Is the score panel's arrow on our line? (None when the lines are not found)"""
-    you = text.find(frame, ["You"])
-    them = text.find(frame, ["Computer"])
+    lines = text.lines(frame)
+    you, them = _line(lines, "You"), _line(lines, "Computer")
     if you is None or them is None:
         return None
 
@@ -91,6 +110,42 @@ def wait_our_turn(display: str, text: PageText, timeout: float) -> Frame:
         time.sleep(1.0)
 
 
+def play_engine(display: str, frame: Frame, site: object, graph: object) -> str | None:
+    """Our move by the project's reader and engine, entered by clicks (a rack tile, then its
+    square; then Enter, as "Finished Turn"); None when no placement without the blank is
+    found."""
+    from solvers.erudit.best import best_moves
+    from solvers.erudit.moves import Placement
+    from solvers.erudit.rules import load_rules
+    from vision.erudit import locate_erudit, read_erudit
+
+    rules = load_rules("scrabble-en")
+    reading = read_erudit(frame, locate_erudit(frame), site, rules)  # type: ignore[arg-type]
+    pos = reading.position(rules)
+    for d in best_moves(pos, graph, top=30, greedy=True):  # type: ignore[arg-type]
+        move = d.move
+        if not isinstance(move, Placement):
+            continue
+        laid = move.new_tiles(pos.board)
+        if any(ch.islower() for _, ch in laid):
+            continue
+        used: set[int] = set()
+        for square, ch in laid:
+            k = next(k for k, c in enumerate(reading.rack) if c == ch and k not in used)
+            used.add(k)
+            t = reading.rack_tiles[k].center
+            xdo(display, "mousemove", str(t.x), str(t.y), "click", "1")
+            time.sleep(0.3)
+            p = reading.geometry.cell_center(*divmod(square, 15))
+            xdo(display, "mousemove", str(p.x), str(p.y), "click", "1")
+            time.sleep(0.3)
+        xdo(display, "mousemove", "2", "2")
+        time.sleep(0.5)
+        xdo(display, "key", "Return")  # commits the tiles laid (the "Finished Turn" button)
+        return move.to_text()
+    return None
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--display", required=True)
@@ -100,6 +155,8 @@ def main() -> int:
     ap.add_argument("--turns", type=int, default=30)
     ap.add_argument("--name", default="xanado")
     ap.add_argument("--wait", type=float, default=40.0, help="seconds a turn pair may take")
+    ap.add_argument("--site", help="play our side with the project's reader (this Erudit site"
+                    " folder) and engine instead of Xanado's autoplay")
     args = ap.parse_args()
     if not (TARGET / "html" / "standalone_game.html").is_file():
         raise SystemExit(f"{TARGET}: Xanado is not there")
@@ -129,12 +186,30 @@ def main() -> int:
         x, y = chat_box(frame)
         xdo(args.display, "mousemove", str(x), str(y), "click", "1")
         text = PageText("eng")
+        site = graph = None
+        if args.site:
+            from solvers.erudit.dictionary import graph_for
+            from vision.erudit_look import EruditSite
+
+            site, graph = EruditSite.load(args.site), graph_for("english-enable")
         for turn in range(1, args.turns + 1):
-            wait_our_turn(args.display, text, 60)
+            frame = wait_our_turn(args.display, text, 90)
             time.sleep(1.0)
-            xdo(args.display, "mousemove", str(x), str(y), "click", "1")
-            xdo(args.display, "type", "autoplay")
-            xdo(args.display, "key", "Return")
+            played = None
+            if site is not None:
+                try:
+                    played = play_engine(args.display, Frame.from_pixels(grab(args.display)),
+                                         site, graph)
+                except Exception as exc:
+                    Frame.from_pixels(grab(args.display)).save(out / f"{stem}-t{turn:02d}-"
+                                                               "unread.png")
+                    print(f"turn {turn}: not read ({exc})", flush=True)
+            if played is None:
+                xdo(args.display, "mousemove", str(x), str(y), "click", "1")
+                xdo(args.display, "type", "autoplay")
+                xdo(args.display, "key", "Return")
+                played = "autoplay"
+            print(f"turn {turn}: {played}", flush=True)
             xdo(args.display, "mousemove", "2", "2")
             time.sleep(3)
             wait_our_turn(args.display, text, args.wait)
