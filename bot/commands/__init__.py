@@ -30,6 +30,7 @@ VERBS: dict[str, str] = {
     "calibrate": "learn a game's look (skin) from screenshots",
     "record": "record what the screen shows, without playing",
     "replay": "re-read a recorded session and measure it",
+    "skins": "list the Minesweeper skins, built-in and learned",
     "bench": "benchmarks that print figures (add --json for a machine-readable last line)",
     "demo": "the built-in default: the bot plays a game it can run by itself",
     "serve": "serve the project's own game pages on 127.0.0.1 (for a person or the bot)",
@@ -51,6 +52,7 @@ MODULES: tuple[str, ...] = (
     "bot.commands.erudit",
     "bot.commands.erudit_vision",
     "bot.commands.hangman",
+    "bot.commands.skins",
 )
 
 
