@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from bot.commands import VERBS, Command, all_commands
 from bot.errors import GamebotError
+from bot.prompt import Cancelled
 
 
 def version() -> str:
@@ -72,6 +73,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args._run(args) or 0)
+    except Cancelled as exc:  # Ctrl+D or Ctrl+C at a prompt: the person's answer, no error
+        print(f"gamebot: {exc}", file=sys.stderr)
+        return 1
     except GamebotError as exc:
         print(f"gamebot: error: {exc}", file=sys.stderr)
         return 2

@@ -252,7 +252,9 @@ def _run_calibrate(args: argparse.Namespace) -> int:
     b = first.geometry.bounds
     question = (f"{args.images[0]}: {first.rows}x{first.cols} grid at x={b.left} y={b.top},"
                 f" {b.width}x{b.height} px: use it? [Y/n] ")
-    if not args.yes and sys.stdin.isatty() and input(question).strip().lower() in ("n", "no"):
+    from bot.prompt import ask  # Ctrl+D / Ctrl+C at the question: a clean "cancelled"
+
+    if not args.yes and sys.stdin.isatty() and ask(question).lower() in ("n", "no"):
         raise GamebotError("calibration stopped: the grid found is not the game's")
     out = Path(args.out) if args.out else user_sites_dir() / args.site / "glyphs"
     start = None

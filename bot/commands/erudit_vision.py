@@ -136,7 +136,9 @@ def _run_calibrate(args: argparse.Namespace) -> int:
     b = first.bounds
     question = (f"{args.images[0]}: 15x15 board at x={b.left} y={b.top}, {b.width}x{b.height}"
                 f" px: use it? [Y/n] ")
-    if not args.yes and sys.stdin.isatty() and input(question).strip().lower() in ("n", "no"):
+    from bot.prompt import ask  # Ctrl+D / Ctrl+C at the question: a clean "cancelled"
+
+    if not args.yes and sys.stdin.isatty() and ask(question).lower() in ("n", "no"):
         raise GamebotError("calibration stopped: the board found is not the game's")
     out = Path(args.out) if args.out else user_sites_dir() / args.site
     if not args.fresh and (out / LOOK_FILE).is_file():

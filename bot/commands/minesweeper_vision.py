@@ -166,7 +166,9 @@ def _configure_calibrate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", help="skin folder to write (default: the user skin folder/NAME)")
     p.add_argument("--board", metavar="X,Y,W,H",
                    help="the board rectangle in pixels, if the found one is wrong")
-    p.add_argument("--yes", action="store_true", help="do not ask to confirm the board rectangle")
+    p.add_argument("--yes", action="store_true",
+                   help="ask nothing: the board rectangle found is used and looks calibration"
+                   " could not name stay unnamed (learned during play)")
     p.add_argument("--compare", metavar="SKIN",
                    help="also read the screenshots with this skin and compare with the learned one")
     add_json(p)
@@ -192,11 +194,11 @@ def _grab_screen(seconds: float) -> list[Frame]:
 
 
 def _run_calibrate(args: argparse.Namespace) -> int:
-    import sys
     from pathlib import Path
 
     from bot.errors import GamebotError
     from bot.output_paths import check_folder
+    from bot.prompt import ask, can_ask
     from bot.report import emit
     from calibration.learn import learn_skin
     from calibration.skin_compare import compare_skins
@@ -222,11 +224,23 @@ def _run_calibrate(args: argparse.Namespace) -> int:
     b = first.bounds
     question = (f"board found at x={b.left} y={b.top}, {b.width}x{b.height} px,"
                 f" {first.rows}x{first.cols} cells: use it? [Y/n] ")
-    if not args.yes and sys.stdin.isatty():
-        if input(question).strip().lower() in ("n", "no"):
+    named: list[str] = []
+    if not args.yes and can_ask():
+        if ask(question).lower() in ("n", "no"):
             raise GamebotError("give the board rectangle with --board X,Y,W,H")
+        unnamed = [g for g in report.groups if g.name is None]
+        if unnamed:  # the person may know what calibration could not name
+            from bot.glyph_prompt import name_looks
+
+            skin, named = name_looks(skin, unnamed)
+            stale = ("learned ", "group(s) left unnamed")  # said before the person named looks
+            report.notes = [n for n in report.notes if not any(s in n for s in stale)]
+            left = sum(g.name is None for g in report.groups)
+            if left:
+                named.append(f"{left} group(s) left unnamed: learned later during play")
+            named.append(f"the skin has {skin.chars!r}, missing {skin.missing!r}")
     save_skin(skin, folder)
-    lines = report.lines() + [f"skin saved: {folder} (use --skin {folder})"]
+    lines = report.lines() + named + [f"skin saved: {folder} (use --skin {folder})"]
     summary: dict[str, object] = {
         "skin": args.name,
         "folder": str(folder),
@@ -262,8 +276,10 @@ COMMANDS: list[Command] = [
         _run_calibrate,
         description="Learn a new skin with no templates to start from: the cell lattice from the"
         " picture, cells grouped by likeness, numbers named by Tesseract (kept only if the"
-        " board stays possible), flags and mines by colour. One question at most: is the"
-        " board rectangle right. Glyphs not seen yet are reported, and can be learned later.",
+        " board stays possible), flags and mines by colour. It asks whether the board"
+        " rectangle is right, then shows each look it could not name (a PNG and a preview in"
+        " the terminal) for you to name or leave unnamed; --yes asks nothing. Glyphs not seen"
+        " yet are reported, and are learned during play.",
     ),
     Command(
         "bench",
