@@ -20,7 +20,7 @@ from bot import stats
 from bot.errors import GamebotError
 from bot.loop import Loop, LoopOptions, Status
 from bot.recorder import JsonlWriter, Recorder
-from bot.results import SessionStats
+from bot.results import STALE_FRAMES, SessionStats
 from bot.safety import GuardedScreen
 from bot.screens.desktop import DEFAULT_PAUSE
 from bot.sites import SiteProfile, load_profile
@@ -278,7 +278,7 @@ def human_lines(summary: dict[str, Any]) -> list[str]:
         f" decide {_num(summary['decide_ms_median'])} ms",
         f"misreads {summary['misreads']}, refused clicks {summary['refused_clicks']}, words the"
         f" site refused {summary['rejected_words']}, opponent words not in our dictionary"
-        f" {len(summary['site_words'])}, stale frames {summary['stale_frames']}",
+        f" {len(summary['site_words'])}, {STALE_FRAMES} {summary['stale_frames']}",
     ]
     if summary.get("stopped"):
         lines.append(f"stopped: {summary['stopped']}")

@@ -36,6 +36,12 @@ class GameResult:
         }
 
 
+#: What a stale frame is, said once in each play summary: a frame grabbed before the screen
+#: showed the last move (the program draws in its own time), waited out and grabbed again.
+STALE_FRAMES = "stale frames (grabbed before the screen showed the last move, then waited out;" \
+    " not misreads)"
+
+
 @dataclass
 class SessionStats:
     """Everything a play session counts, for its summary line and the JSON report."""

@@ -18,7 +18,7 @@ from bot.errors import GamebotError
 from bot.loop import Loop, LoopOptions, Status
 from bot.output_paths import check_play_paths
 from bot.recorder import JsonlWriter, Recorder
-from bot.results import SessionStats
+from bot.results import STALE_FRAMES, SessionStats
 from bot.safety import GuardedScreen
 from bot.screens.desktop import DEFAULT_PAUSE
 from bot.targets.base import FlagPolicy, Profile, Target
@@ -208,7 +208,7 @@ def human_lines(summary: dict[str, Any]) -> list[str]:
         f" decide {_num(summary['decide_ms_median'])} ms)",
         f"misreads {summary['misreads']}, glyphs learned {summary['learned_glyphs']},"
         f" refused clicks {summary['refused_clicks']},"
-        f" stale frames {summary['stale_frames']}, relocations {summary['relocations']}",
+        f" relocations {summary['relocations']}, {STALE_FRAMES} {summary['stale_frames']}",
     ]
     if summary.get("mines_note"):
         lines.append(f"note: {summary['mines_note']}")

@@ -44,7 +44,8 @@ def _rules_options(p: argparse.ArgumentParser, default: str | None = "erudit") -
     p.add_argument(
         "--multiword",
         action="store_true",
-        help="allow several words in one turn (seed 000's Erudit house rule)",
+        help="allow several words a turn, each laid like a normal move (a house rule some"
+        " Erudit sites play)",
     )
     p.add_argument("--premiums", metavar="FILE", help="premium grid: 15 lines of . d t D T")
 

@@ -23,8 +23,9 @@ def solver_options(p: argparse.ArgumentParser, strategy: str, prior: str) -> Non
         "--strategy",
         choices=STRATEGIES,
         default=strategy,
-        help="greedy: seed 001 (fewest candidates lack the letter); expected: fewest expected "
-        "misses; maxwin: best chance to win within the miss limit (default: %(default)s)",
+        help="greedy: the greedy guesser (the letter the fewest candidate words lack);"
+        " expected: fewest expected misses; maxwin: best chance to win within the miss limit"
+        " (default: %(default)s)",
     )
     p.add_argument(
         "--prior",

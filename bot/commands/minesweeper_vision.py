@@ -265,7 +265,7 @@ COMMANDS: list[Command] = [
         _configure_read,
         _run_read,
         description="Find the Minesweeper board anywhere in IMAGE (any built-in or learned skin,"
-        " 100-200 %% scale), read every cell exactly and print the board text, grid geometry,"
+        " 100-200 % scale), read every cell exactly and print the board text, grid geometry,"
         " skin, counters and face. A cell that matches no glyph is an error naming the cell.",
     ),
     Command(
