@@ -160,9 +160,15 @@ class EruditLook:
         if name not in self.rules:
             self.rules.append(name)
 
-    def set_texts(self, lang: str, scores: Sequence[str] = (), bag: Sequence[str] = ()) -> None:
-        """The page's words beside our score and theirs, and in its tiles-left line."""
+    def set_texts(
+        self, lang: str, scores: Sequence[str] = (), bag: Sequence[str] = (),
+        bag_empty: Sequence[str] = (),
+    ) -> None:
+        """The page's words beside our score and theirs, in its tiles-left line, and in the
+        line it shows for an empty bag instead."""
         entry = self.texts.setdefault(lang, {})
+        if bag_empty:
+            entry["bag_empty"] = [str(x) for x in bag_empty]
         if scores:
             if len(scores) != 2:
                 raise LookError(f"two score labels (ours, theirs), not {list(scores)}")

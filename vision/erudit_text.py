@@ -17,11 +17,18 @@ from vision.geometry import Region
 from vision.page_text import PageText, TextLine, fold, number_near, phrase_in
 
 _NUMBER = re.compile(r"\d+")
+_BRACKETED = re.compile(r"\(\s*\d+\s*\)")
 
 
-def bag_count(lines: Sequence[TextLine], phrases: Sequence[str]) -> int | None:
+def bag_count(
+    lines: Sequence[TextLine], phrases: Sequence[str], empty: Sequence[str] = ()
+) -> int | None:
     """The number on the first line holding one of ``phrases`` (``76 tiles left``,
-    ``В мешке: 112``)."""
+    ``В мешке: 112``), or 0 for a line holding one of ``empty`` (``The letter bag is
+    empty``)."""
+    for phrase in empty:
+        if any(phrase_in(line.text, phrase) for line in lines):
+            return 0
     for phrase in phrases:
         for line in lines:
             if phrase_in(line.text, phrase):
@@ -59,19 +66,21 @@ def score_near(lines: Sequence[TextLine], label: str) -> int | None:
     labelled = sorted(((line, at) for line in lines
                        if (at := label_at(fold(line.text).split(), want)) is not None),
                       key=lambda la: len(fold(la[0].text).split()))
-    for line, at in labelled:
-        words = fold(line.text).split()
+    for line, _ in labelled:
+        # "You (5) ● 344": a count in brackets beside the label is the player's tiles
+        words = fold(_BRACKETED.sub(" ", line.text)).split()
+        at = label_at(words, want)
         if at is not None:
             after = [w for w in words[at + 1 :] if w.isdigit()]
-            if after:
-                return int(after[0])
+            if after:  # the last: "Computer (6) ● 274" holds the tiles on the rack first
+                return int(after[-1])
         cy, h = line.region.center.y, line.region.height
         row = sorted((o for o in lines if o is not line
                       and abs(o.region.center.y - cy) <= 0.6 * max(h, o.region.height)
                       and o.region.left >= line.region.right - 2),
                      key=lambda o: o.region.left)
         for other in row:
-            found = _NUMBER.findall(other.text)
+            found = _NUMBER.findall(_BRACKETED.sub(" ", other.text))
             if found:
                 return int(found[0])
         return number_near([line, *[o for o in lines if o.text.strip().isdigit()]], label)
@@ -84,6 +93,7 @@ def read_scores(
     """((our score, theirs) or None, tiles left or None) as the page shows them."""
     labels = site.look.score_labels(lang)
     phrases = site.look.bag_phrases(lang)
+    empty = site.look.texts.get(lang, {}).get("bag_empty", [])
     if not labels and not phrases:
         return None, None
     lines = text.lines(frame, exclude)
@@ -92,4 +102,4 @@ def read_scores(
         found = [score_near(lines, label) for label in labels]
         if found[0] is not None and found[1] is not None:
             scores = (found[0], found[1])
-    return scores, bag_count(lines, phrases) if phrases else None
+    return scores, bag_count(lines, phrases, empty) if phrases or empty else None

@@ -91,6 +91,9 @@ def _configure_calibrate(p: argparse.ArgumentParser) -> None:
                    help="the page's words beside the two scores, e.g. 'You,Computer'")
     p.add_argument("--bag-phrase", action="append", default=[], metavar="TEXT",
                    help="words of the page's tiles-left line, e.g. 'tiles left' (repeatable)")
+    p.add_argument("--bag-empty-phrase", action="append", default=[], metavar="TEXT",
+                   help="words the page shows when the bag is empty, e.g. 'letter bag is"
+                   " empty' (repeatable)")
     p.add_argument("--lang", choices=("ru", "en"),
                    help="language of --score-labels/--bag-phrase (default: the shots' rules')")
     p.add_argument("--yes", action="store_true", help="do not ask to confirm the board found")
@@ -150,10 +153,10 @@ def _run_calibrate(args: argparse.Namespace) -> int:
         site, report = learn_site(shots, site)
     except (ReadError, ValueError) as exc:
         raise GamebotError(f"calibration stopped: {exc}") from None
-    if args.score_labels or args.bag_phrase:
+    if args.score_labels or args.bag_phrase or args.bag_empty_phrase:
         lang = args.lang or rules_lang(shots[0].rules)
         scores = [s.strip() for s in args.score_labels.split(",")] if args.score_labels else []
-        site.look.set_texts(lang, scores, args.bag_phrase)
+        site.look.set_texts(lang, scores, args.bag_phrase, args.bag_empty_phrase)
     exact, wrong = 0, []
     for shot in shots:  # every shot read back with what was learned
         try:
