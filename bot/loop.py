@@ -213,9 +213,8 @@ class Loop:
                     # case it was found while the page was still moving.
                     verdict, last_problem = Verdict.STALE, f"waiting for a readable page: {exc}"
                     unreadable += 1
-                    if unreadable % 10 == 0 and self._relocated():
-                        self.stats.relocations += 1
-                        continue
+                    if unreadable % 10 == 0 and self.locate(required=False):
+                        continue  # found afresh (a grid found mid-animation can be off)
                 elif self.still_drawing(frame):
                     verdict, last_problem = Verdict.STALE, f"still drawing: {exc}"
                 else:

@@ -5,8 +5,8 @@ picks it, just placed, another theme's colours) is that letter: the game followe
 it. The start word is a word of the dictionary: when the letters read leave one word that fits,
 it names the rest. A new letter must make a legal move: when only one letter can stand in that
 cell, that letter it is. When the game leaves a few names, the bank's templates may tell them
-apart: one candidate close to what is seen (``CLOSE``) while every other is far (``FAR``), a
-letter with no template counting as neither. Anything else stays unnamed, and the frame stays
+apart: one candidate close to what is seen (``CLOSE``) while every other is at least twice as
+far and far in itself (``FAR``), a letter with no template counting as neither. Anything else stays unnamed, and the frame stays
 unreadable (the reader's own error stands). Each name given is taught to the glyph bank, so
 the look reads directly from then on.
 """
@@ -21,8 +21,8 @@ from solvers.balda.movegen import generate_moves
 from solvers.balda.state import BaldaState
 
 CLOSE = 0.25  # a template this near (the bank's own distance) supports a candidate
-FAR = 0.32  # a template this far rules a candidate out
-UNSEEN = (CLOSE + FAR) / 2  # a letter the bank has no template of: no evidence either way
+FAR = 0.25  # every other candidate at least this far, and at least twice as far
+UNSEEN = 0.28  # a letter the bank has no template of: no evidence either way
 
 
 def pick(candidates: Sequence[dict[int, str]], inks: Sequence[Any], bank: Any) -> dict[int, str]:
@@ -42,7 +42,7 @@ def pick(candidates: Sequence[dict[int, str]], inks: Sequence[Any], bank: Any) -
 
     scored = sorted((worst(c), k) for k, c in enumerate(candidates))
     best, second = scored[0], scored[1]
-    if best[0] <= CLOSE and second[0] > FAR:
+    if best[0] <= CLOSE and second[0] >= max(FAR, 2 * best[0]) and best[0] < UNSEEN:
         return candidates[best[1]]
     return {}
 

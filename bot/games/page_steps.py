@@ -91,31 +91,16 @@ def find_line(lines: Sequence[Line], labels: Sequence[str]) -> Line | None:
     return None
 
 
-_NUMBER = re.compile(r"\d+")
-
-
 def number_near(lines: Sequence[Line], label: str) -> int | None:
-    """The score shown beside ``label`` (``"Вы|You"``: either): a number on the label's own
-    line, else the closest line holding only a number (within a few line heights)."""
-    for line in lines:
-        if not any(matches(line.text, one) for one in label.split("|")):
-            continue
-        found = _NUMBER.findall(line.text)
-        if found:
-            return int(found[-1])
-        here = line.region.center
-        reach = 3.5 * max(line.region.height, 8)
-        best: tuple[float, int] | None = None
-        for other in lines:
-            text = other.text.strip()
-            if other is line or not text.isdigit():
-                continue
-            there = other.region.center
-            d = ((there.x - here.x) ** 2 + (there.y - here.y) ** 2) ** 0.5
-            if d <= reach and (best is None or d < best[0]):
-                best = (d, int(text))
-        if best is not None:
-            return best[1]
+    """The score shown beside ``label`` (``"Вы|You"``: either), as
+    :func:`vision.page_text.number_near` finds it: the nearest big number-only line, else a
+    number on the label's own line."""
+    from vision.page_text import number_near as near
+
+    for one in label.split("|"):
+        found = near(lines, one)  # type: ignore[arg-type]
+        if found is not None:
+            return found
     return None
 
 

@@ -45,6 +45,7 @@ class KeyMapper:
         self.codes: dict[str, int] = {}
         self._free: list[int] = []
         self._original: dict[int, tuple[int, ...]] = {}  # codes we changed -> their keysyms
+        self._lend_latin = lend_latin
         self._scan(lend_latin)
 
     def _scan(self, lend_latin: bool) -> None:
@@ -92,6 +93,11 @@ class KeyMapper:
         self.codes[char] = code
         return code
 
+    def rescan(self) -> None:
+        """Read the key map afresh (after :meth:`restore`): no letter keeps a lent code."""
+        self.codes, self._free = {}, []
+        self._scan(self._lend_latin)
+
     def restore(self) -> None:
         """Give every key code we changed its keysyms back (a Latin key lent is Latin again)."""
         for code, row in sorted(self._original.items()):
@@ -128,15 +134,15 @@ def mapper(lend_latin: bool = False) -> KeyMapper:
 
 
 def release() -> None:
-    """At the end of a session: the current display's key map as it was, the mapper gone."""
-    name = os.environ.get("DISPLAY", "")
-    found = _SHARED.get(name)
+    """At the end of a session: the current display's key map as it was. The mapper stays
+    and types from then on (pyautogui may still hold the key map it read before the change)."""
+    found = _SHARED.get(os.environ.get("DISPLAY", ""))
     if found is not None:
         try:
             found.restore()
+            found.rescan()
         except Exception:  # the display may be gone already
             pass
-        forget(name)
 
 
 def forget(display_name: str) -> None:

@@ -77,9 +77,10 @@ def test_moves_on_the_third_party_page(virtual_display, tmp_path, page, site, mo
     result = play(cfg)
     s = result.summary
     assert s["misreads"] == 0 and s["refused_clicks"] == 0, s["stopped"]
+    assert result.stats.games, s["stopped"]
     (game,) = result.stats.games
     played = game.details["moves_played"]
     ours = [m for m in played if m.startswith("us:") and "cancel" not in m]
     # Steps count our cancels too (the site's dictionary refuses some of our words).
-    assert len(ours) >= 2 and any(m.startswith("them:") for m in played), played
+    assert ours and any(m.startswith("them:") for m in played), played
     assert len(game.details["rejected_words"]) + len(ours) <= 8
