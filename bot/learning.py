@@ -31,7 +31,7 @@ from calibration.names import Contradiction, Naming
 from solvers.minesweeper.moves import Move
 from solvers.minesweeper.state import CELL_CHARS, Board
 from vision.frame import Frame
-from vision.looks import add_looks, fresh, look_indices
+from vision.looks import FAMILY_RADIUS, add_looks, distances, fresh, look_indices
 from vision.skin import MANIFEST, NAMEABLE, Skin, save_skin
 
 if TYPE_CHECKING:
@@ -126,13 +126,28 @@ class GlyphLearning:
 
         ``first``: the frame is a game's first (a fresh board). ``previous``: the last board
         the loop trusted, used when the learner was idle and has no frame of this game yet.
-        Raises :class:`LearnRefused` (and keeps its state) when the frame cannot be fitted.
+        Raises :class:`LearnRefused`, and keeps its state as it was, when the frame cannot be
+        fitted or when it would leave a cell that cannot be read (a look that may still be
+        covered, a flag or a mine as well as a number).
         """
         if self.skin is None or self.naming is None:
             raise LearnRefused("learning has not started (no skin)")
         if self._last is not None and not first and np.array_equal(self._last, frame.pixels):
             return []
-        skin, ids_before = self.skin, list(self._unnamed_ids)
+        state = (self.skin, list(self._unnamed_ids), dict(self._char_id), dict(self._named),
+                 list(self.withdrawn), self.naming.snapshot())
+        try:
+            return self._observe(frame, location, first, previous)
+        except LearnRefused:
+            (self.skin, self._unnamed_ids, self._char_id, self._named, self.withdrawn,
+             saved) = state
+            self.naming.restore(saved)
+            raise
+
+    def _observe(self, frame: Frame, location: BoardLocation, first: bool,
+                 previous: Board | None) -> list[LearnedGlyph]:
+        assert self.skin is not None and self.naming is not None
+        skin = self.skin
         grid = location.grid
         idx = look_indices(frame.pixels, grid, skin)
         refused = [(int(r), int(c)) for r, c in np.argwhere(idx < 0)]
@@ -143,18 +158,16 @@ class GlyphLearning:
             skin, added = add_looks(skin, frame, grid, refused, radius)
             total += added
             if total > MAX_NEW_LOOKS:
-                self._unnamed_ids = ids_before
                 raise LearnRefused(f"{total} new looks in one frame (at most {MAX_NEW_LOOKS}):"
                                    " not a settled picture of the board")
             self._unnamed_ids += [self.naming.add_look(NAMEABLE) for _ in range(added)]
+            skin = self._absorb(skin)
             idx = look_indices(frame.pixels, grid, skin)
             refused = [(int(r), int(c)) for r, c in np.argwhere(idx < 0)]
         if refused:
-            self._unnamed_ids = ids_before
             r, c = refused[0]
             raise LearnRefused(f"cell ({r}, {c}) fits none of the looks grouped from it")
         if first and not self.auto_opens and not fresh(skin, idx):
-            self._unnamed_ids = ids_before
             raise LearnRefused("the board after a new game does not show alike covered cells")
         looks = self._ids(skin)[idx]
         if first:
@@ -168,15 +181,18 @@ class GlyphLearning:
         except Contradiction as exc:
             wrong = self.naming.misnamed(looks)
             if not wrong:
-                self._unnamed_ids = ids_before
                 raise LearnRefused(f"no naming of the looks fits this frame: {exc}") from exc
             skin = self._withdraw(skin, wrong)  # two glyphs were taken for one look
-            self.skin = skin
             looks = self._ids(skin)[look_indices(frame.pixels, grid, skin)]
             try:
                 self.naming.observe(looks, self._moves)
             except Contradiction as again:
                 raise LearnRefused(f"no naming of the looks fits this frame: {again}") from exc
+        for look in np.unique(looks).tolist():
+            if self.naming.name(look) is None and not self.naming.is_opened(look):
+                r, c = (int(v) for v in np.argwhere(looks == look)[0])
+                raise LearnRefused(f"the look at ({r}, {c}) may still be any of"
+                                   f" {self.naming.candidates[look]!r}")
         self._moves = []
         self._last = frame.pixels
         self.skin = skin
@@ -190,6 +206,40 @@ class GlyphLearning:
         if self.into is not None and (self.skin is not skin or total or named):
             save_atomically(self.skin, self.into)
         return learned
+
+    def _absorb(self, skin: Skin) -> Skin:
+        """Unnamed looks drawn like a named one (within :data:`vision.looks.FAMILY_RADIUS`)
+        join it, when the frames allow that name: cells that look alike share a name, and two
+        near-identical looks under different names would leave cells between them unread."""
+        assert self.naming is not None
+        if not skin.unnamed or not skin.cells:
+            return skin
+        named = [(ch, img) for ch in skin.chars for img in (skin.cells[ch],
+                                                            *skin.variants.get(ch, ()))]
+        variants = {k: list(v) for k, v in skin.variants.items()}
+        unnamed, cands, ids = [], [], []
+        for imgs, cand, look in zip(skin.unnamed, skin.unnamed_candidates, self._unnamed_ids,
+                                    strict=True):
+            near = distances(list(imgs), [img for _, img in named]).min(axis=0)
+            j = int(near.argmin())
+            ch = named[j][0]
+            if near[j] <= FAMILY_RADIUS and ch in self.naming.candidates[look]:
+                try:
+                    self.naming.fix(look, ch, f"it is drawn like a {ch!r}")
+                except Contradiction:
+                    pass
+                else:
+                    variants.setdefault(ch, []).extend(imgs)
+                    self._named[look] = (ch, imgs)
+                    continue
+            unnamed.append(imgs)
+            cands.append(cand)
+            ids.append(look)
+        if len(unnamed) == len(skin.unnamed):
+            return skin
+        self._unnamed_ids = ids
+        return replace(skin, variants={k: tuple(v) for k, v in variants.items()},
+                       unnamed=tuple(unnamed), unnamed_candidates=tuple(cands), path=None)
 
     def verify(self, frame: Frame, location: BoardLocation) -> list[str]:
         """Check a game's last board against the names: a finished board fixes every number

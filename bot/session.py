@@ -31,6 +31,8 @@ DEFAULT_RECORD_GB = 2.0  # a night of expert games with patches takes a few hund
 class PlayConfig:
     target: str = "auto"
     title: str | None = None
+    window_class: str | None = None
+    window_id: int | None = None
     launch: bool = False
     level: Level | None = None
     mines: int | None = None
@@ -46,6 +48,7 @@ class PlayConfig:
     game_rules: FirstClick | None = None  # the rule a program the bot runs plays (builtin, sim)
     auto_open: bool = False
     skin: str | None = None
+    sim_skin: str | None = None  # the look a simulated window is drawn in
     learn: bool = True  # learn glyphs the skin lacks as they appear (bot.learning)
     learn_into: Path | None = None  # save the grown skin there (else kept in memory only)
     pause: float = DEFAULT_PAUSE
@@ -90,7 +93,7 @@ def open_screen_and_target(cfg: PlayConfig, stack: ExitStack) -> tuple[GuardedSc
         level = cfg.level or Level.parse("intermediate")
         game_rules = cfg.game_rules or cfg.rules or FirstClick.SAFE
         prof = _adjust(sim.profile(rules=game_rules, auto_opens=cfg.auto_open), cfg)
-        renderer = skin_renderer(prof.skin or "winxp")
+        renderer = skin_renderer(cfg.sim_skin or drawable(prof.skin))
         screen = SimScreen(
             level,
             game_rules,
@@ -112,7 +115,7 @@ def open_screen_and_target(cfg: PlayConfig, stack: ExitStack) -> tuple[GuardedSc
         target = targets.launch(cfg.target, level, seed=cfg.seed, rules=_program_rules(cfg))
         stack.callback(target.close)
     else:
-        target = targets.attach(cfg.target, cfg.title)
+        target = targets.attach(cfg.target, cfg.title, cfg.window_class, cfg.window_id)
     target.profile = _adjust(target.profile, cfg)
     screen = DesktopScreen(cfg.pause)
     stack.callback(screen.close)
@@ -125,6 +128,50 @@ def _program_rules(cfg: PlayConfig) -> FirstClick | None:
     if cfg.game_rules is not None:
         return cfg.game_rules
     return cfg.rules if cfg.target in ("auto", "builtin") else None
+
+
+def drawable(skin: str | None) -> str:
+    """The skin a simulated window is drawn in when reading starts from none (``--skin none``)."""
+    from bot.games.minesweeper_looks import COLD
+
+    return skin if skin not in (None, COLD) else "winxp"
+
+
+def learning_for(cfg: PlayConfig, target: Target) -> Any:
+    """Learning during play: a learned look is kept in the user skin folder under the
+    program's name (read and play try it from then on), or in ``--learn-into``; the simulator
+    keeps it in memory unless told."""
+    import re
+
+    from bot.learning import GlyphLearning
+    from vision.skin import builtin_skins, user_skin_dir
+
+    name = target.profile.name
+    if name == "window-title":
+        name = re.sub(r"[^A-Za-z0-9]+", "-", cfg.title or cfg.window_class or "window").strip("-")
+        name = name.lower() or "window"
+    if name in builtin_skins():
+        name += "-learned"  # a built-in name always means the built-in skin
+    into = cfg.learn_into
+    if into is None and cfg.target != "sim":
+        into = user_skin_dir() / name
+    return GlyphLearning(into, name=into.name if into is not None else name,
+                         auto_opens=target.profile.auto_opens)
+
+
+def learned_summary(learning: Any) -> dict[str, Any]:
+    """What the session learned of the look: where it is kept, the names it knows, and the
+    looks still unnamed (with what each may still be)."""
+    skin = getattr(learning, "skin", None)
+    if skin is None:
+        return {"learned_skin": None}
+    saved = learning.into is not None and learning.into.is_dir()
+    return {
+        "learned_skin": str(learning.into) if saved else None,
+        "looks_named": skin.chars,
+        "looks_unnamed": list(skin.unnamed_candidates),
+        "names_withdrawn": list(learning.withdrawn),
+    }
 
 
 def restarter(cfg: PlayConfig, stack: ExitStack) -> Any:
@@ -214,6 +261,10 @@ def human_lines(summary: dict[str, Any]) -> list[str]:
         lines.append(f"note: {summary['mines_note']}")
     if summary.get("stopped"):
         lines.append(f"stopped: {summary['stopped']}")
+    if summary.get("looks_named") is not None:
+        unnamed = summary.get("looks_unnamed") or []
+        lines.append(f"look learned: names {summary['looks_named']!r}, {len(unnamed)} look(s)"
+                     " not named yet" + (f" ({', '.join(unnamed)})" if unnamed else ""))
     for key in ("recording", "log", "learned_skin"):
         if summary.get(key):
             lines.append(f"{key}: {summary[key]}")
@@ -223,7 +274,6 @@ def human_lines(summary: dict[str, Any]) -> list[str]:
 def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
     """Run one session to its end (limits, Ctrl+C, fail-safe or a problem) and sum it up."""
     from bot.games.minesweeper import MinesweeperPlayer
-    from bot.learning import GlyphLearning
     from bot.watching import dry_run
     from solvers.minesweeper.solver import Solver
 
@@ -231,7 +281,7 @@ def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     with ExitStack() as stack:
         screen, target = open_screen_and_target(cfg, stack)
-        learning = GlyphLearning(cfg.learn_into) if cfg.learn else None
+        learning = learning_for(cfg, target) if cfg.learn else None
         player = MinesweeperPlayer(
             target.profile, Solver(target.profile.rules, cfg.seed), cfg.mines, learning=learning,
             level_mines=cfg.level.mines if cfg.level else None,
@@ -282,7 +332,7 @@ def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
         target=target.profile.name,
         recording=str(cfg.record) if cfg.record else None,
         log=str(log_path),
-        learned_skin=str(cfg.learn_into) if cfg.learn_into and result.learned else None,
+        **learned_summary(learning),
     )
     return PlayResult(result, summary, human_lines(summary))
 

@@ -15,7 +15,8 @@ position, and it is kept only when it is the *only* consistent one. The rules us
   the bot flagged (or on a won board, where some programs flag every mine), ``X`` only where
   a move opened, ``*`` and ``x`` only on a lost board; a lost board is a game's last;
 * a lost board shows one ``X`` and every mine (``X``, ``*`` and the flags make the mine total),
-  so it fixes every number; a won board (every safe cell open) does too;
+  so it fixes every number; the click that loses opens nothing else (the bot guesses one cell
+  at a time); a won board (every safe cell open) fixes every number too;
 * with the mine total known, some layout of the mines fits the whole board (the solver's own
   exact counting decides).
 
@@ -28,9 +29,12 @@ glyphs were taken for one look, or the frame was not a settled picture of the ga
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+import cv2
 import numpy as np
 
 from solvers.minesweeper.moves import Move, MoveKind
@@ -42,6 +46,8 @@ COVERED = "#?"
 LOST = "*Xx"
 #: Search budget per question ("can look L be named c?"): past it the answer is "maybe".
 NODE_BUDGET = 4000
+#: Time for all the questions of one frame; past it the answers left are "maybe" too.
+SOLVE_SECONDS = 1.5
 #: Games whose frames are kept as evidence (the current one and the last few finished).
 KEEP_GAMES = 12
 
@@ -82,6 +88,7 @@ class _Game:
     last: np.ndarray | None = None
     steps: list[_Step] = field(default_factory=list)
     fresh: bool = True  # its first frame is the board as the game started
+    mines: int | None = None  # its mine total (None: the naming's)
 
 
 def _targets(moves: Iterable[Move], rows: int, cols: int) -> tuple[set[tuple[int, int]], ...]:
@@ -102,15 +109,14 @@ def _targets(moves: Iterable[Move], rows: int, cols: int) -> tuple[set[tuple[int
     return opened, flagged, unflagged
 
 
+_RING = np.ones((3, 3), np.float32)
+_RING[1, 1] = 0
+
+
 def _neighbour_sum(mask: np.ndarray) -> np.ndarray:
-    padded = np.pad(mask.astype(np.int16), 1)
-    rows, cols = mask.shape
-    total = np.zeros((rows, cols), np.int16)
-    for dr in (0, 1, 2):
-        for dc in (0, 1, 2):
-            if dr != 1 or dc != 1:
-                total += padded[dr : dr + rows, dc : dc + cols]
-    return total
+    """How many of each cell's eight neighbours are set in ``mask``."""
+    out = cv2.filter2D(mask.astype(np.float32), -1, _RING, borderType=cv2.BORDER_CONSTANT)
+    return np.rint(out).astype(np.int16)
 
 
 class Naming:
@@ -130,6 +136,8 @@ class Naming:
         self.candidates: list[str] = []
         self.adjacent: set[tuple[int, int]] = set()  # (a, b): looks seen side by side
         self.withdrawn: set[int] = set()  # looks shown to be two glyphs: never named again
+        self._deadline = float("inf")
+        self._shown_hi = np.zeros(0, bool)
         self.games: list[_Game] = [_Game()]
 
     # --- looks --------------------------------------------------------------------------------
@@ -153,14 +161,18 @@ class Naming:
         return all(ch in NUMBERS for ch in self.candidates[look])
 
     # --- frames -------------------------------------------------------------------------------
-    def new_game(self, fresh: bool = True) -> None:
+    def new_game(self, fresh: bool = True, mines: int | None = None) -> None:
         """The next frames belong to another game; ``fresh`` False when its first frame will
-        not show the game's start (the bot joins a game in progress)."""
+        not show the game's start (the bot joins a game in progress); ``mines`` its mine
+        total when it is not the naming's (screenshots of different games)."""
         if self.games[-1].first is not None:
-            self.games.append(_Game(fresh=fresh))
+            self.games.append(_Game(fresh=fresh, mines=mines))
         else:
-            self.games[-1].fresh = fresh
+            self.games[-1].fresh, self.games[-1].mines = fresh, mines
         self._forget()
+
+    def _mines(self, game: _Game) -> int | None:
+        return game.mines if game.mines is not None else self.mines
 
     def in_game(self) -> bool:
         """Whether the current game has a frame yet."""
@@ -172,17 +184,29 @@ class Naming:
         looks = np.array(looks, np.int64)  # a copy: the caller may reuse its array
         if looks.size and (looks.min() < 0 or looks.max() >= len(self.candidates)):
             raise ValueError(f"look index out of range 0..{len(self.candidates) - 1}")
-        saved = ([*self.candidates], set(self.adjacent),
-                 [_Game(g.first, g.last, list(g.steps), g.fresh) for g in self.games])
+        saved = self.snapshot()
         before = self.names()
         try:
             self._add(looks, moves)
             self.solve()
         except Contradiction:
-            self.candidates, self.adjacent, self.games = saved
+            self.restore(saved)
             raise
         return [i for i, (a, b) in enumerate(zip(before, self.names(), strict=False))
                 if a is None and b is not None]
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Everything :meth:`observe` may change, for :meth:`restore`."""
+        return ([*self.candidates], set(self.adjacent),
+                [_Game(g.first, g.last, list(g.steps), g.fresh, g.mines) for g in self.games],
+                set(self.withdrawn))
+
+    def restore(self, saved: tuple[object, ...]) -> None:
+        candidates, adjacent, games, withdrawn = saved
+        self.candidates = list(candidates)  # type: ignore[call-overload]
+        self.adjacent = set(adjacent)  # type: ignore[call-overload]
+        self.games = list(games)  # type: ignore[call-overload]
+        self.withdrawn = set(withdrawn)  # type: ignore[call-overload]
 
     def _add(self, looks: np.ndarray, moves: Sequence[Move]) -> None:
         game = self.games[-1]
@@ -233,6 +257,11 @@ class Naming:
                 if g.last is not None and unnamed & set(np.unique(g.last).tolist())]
         self.games = kept[-KEEP_GAMES:] + [self.games[-1]]
 
+    def fix(self, look: int, name: str, why: str) -> None:
+        """Give ``look`` a name by other evidence (it is drawn like a look of that name);
+        :class:`Contradiction` if the frames rule that name out."""
+        self._restrict(look, name, why)
+
     def misnamed(self, looks: np.ndarray) -> list[int]:
         """Named looks a finished board shows to be wrong: on a lost board (every mine shown)
         or a won one (only mines covered) each number is its count of mines around, so a
@@ -242,15 +271,16 @@ class Naming:
         lost = (names == "X").any()
         covered = np.isin(names, ["#", "?"])
         unknown = names == ""
-        if unknown.any() or not (lost or self.mines is not None):
+        total = self._mines(self.games[-1])
+        if unknown.any() or not (lost or total is not None):
             return []
         if lost:
             mines = np.isin(names, ["X", "*", "F"])
-            if self.mines is not None and int(mines.sum()) != self.mines:
+            if total is not None and int(mines.sum()) != total:
                 return []  # not every mine is shown: no count is exact
         else:
             mines = covered | (names == "F")
-            if int(mines.sum()) != self.mines:
+            if int(mines.sum()) != total:
                 return []  # not a won board
         count = _neighbour_sum(mines)
         bad = set()
@@ -279,8 +309,13 @@ class Naming:
                 if "." in self.candidates[a] and len(self.candidates[a]) > 1:
                     self._restrict(a, self.candidates[a].replace(".", ""),
                                    "it touches a covered cell")
+        # A look that may be the exploded mine first: once it is, the lost board's rules
+        # leave the others little choice. Then the looks with the most cells.
+        self._prepare()
         free = sorted((i for i in present if len(self.candidates[i]) > 1
-                       and i not in self.withdrawn), key=lambda i: -self._cells(i))
+                       and i not in self.withdrawn),
+                      key=lambda i: ("X" not in self.candidates[i], -self._cells(i)))
+        self._deadline = time.monotonic() + SOLVE_SECONDS
         if not free:
             if not self._full_ok({}):
                 raise Contradiction("the frames contradict the names already known")
@@ -314,6 +349,8 @@ class Naming:
         def dfs(k: int, assign: dict[int, str]) -> dict[int, str] | None:
             nonlocal nodes
             nodes += 1
+            if time.monotonic() > self._deadline:
+                nodes = self.budget + 1  # out of time: every answer left is "maybe"
             if nodes > self.budget:
                 return None
             if not self._partial_ok(assign):
@@ -343,129 +380,180 @@ class Naming:
         cands = self.candidates[look]
         return cands if len(cands) == 1 else None
 
+    def _prepare(self) -> None:
+        """What every check of one solve reads: each look's fixed code and what it may be,
+        and each game's changes packed into arrays (only those touching a look not named)."""
+        n = len(self.candidates)
+        code = np.full(n, -1, np.int64)
+        may = {key: np.zeros(n, bool) for key in ("mine", "mine_cov", "zero", "x")}
+        for i, cands in enumerate(self.candidates):
+            if len(cands) == 1 and i not in self.withdrawn:
+                code[i] = _CODE[cands]
+            may["mine"][i] = any(c in MINE_LIKE for c in cands)
+            may["mine_cov"][i] = any(c in MINE_LIKE + COVERED for c in cands)
+            may["zero"][i] = "." in cands and i not in self.withdrawn
+            may["x"][i] = "X" in cands
+        self._base, self._may = code, may
+        free = code < 0
+        self._packed = [self._pack(g, free) | {"mines": self._mines(g)}
+                        for g in self.games if g.last is not None]
+        pairs = np.array(sorted(self.adjacent), np.int64).reshape(-1, 2)
+        keep = free[pairs[:, 0]] | free[pairs[:, 1]] if len(pairs) else np.zeros(0, bool)
+        self._pairs = pairs[keep]
+
+    @staticmethod
+    def _pack(game: _Game, free: np.ndarray) -> dict[str, Any]:
+        rows = [(k, ch) for k, step in enumerate(game.steps) for ch in step.changes
+                if free[ch.before] or free[ch.after]]
+        around = np.full((len(rows), 8), -1, np.int64)
+        for j, (_, ch) in enumerate(rows):
+            around[j, : len(ch.around)] = ch.around
+        after_looks = [np.fromiter(step.looks_after, np.int64) for step in game.steps]
+        return {
+            "last": game.last,
+            "step": np.array([k for k, _ in rows], np.int64),
+            "before": np.array([ch.before for _, ch in rows], np.int64),
+            "after": np.array([ch.after for _, ch in rows], np.int64),
+            "target": np.array([ch.target for _, ch in rows], bool),
+            "flagged": np.array([ch.flagged for _, ch in rows], bool),
+            "unflagged": np.array([ch.unflagged for _, ch in rows], bool),
+            "around": around,
+            "after_looks": after_looks,
+        }
+
+    def _codes(self, assign: dict[int, str]) -> np.ndarray:
+        code = self._base.copy()
+        for look, ch in assign.items():
+            code[look] = _CODE[ch]
+        return code
+
     def _tables(self, assign: dict[int, str]) -> tuple[np.ndarray, ...]:
         """Per look: its character code (-1 unassigned), and whether it is, or may be, a mine
         or covered (for bounds on the numbers)."""
-        n = len(self.candidates)
-        code = np.full(n, -1, np.int64)
-        mine_lo = np.zeros(n, bool)
-        mine_hi = np.zeros(n, bool)
-        cov_lo = np.zeros(n, bool)
-        for i in range(n):
-            ch = self._char(i, assign)
-            if ch is not None:
-                code[i] = _CODE[ch]
-                mine_lo[i] = ch in MINE_LIKE
-                mine_hi[i] = ch in MINE_LIKE + COVERED
-                cov_lo[i] = ch in COVERED
-            else:
-                mine_hi[i] = any(c in MINE_LIKE + COVERED for c in self.candidates[i])
+        code = self._codes(assign)
+        known = code >= 0
+        safe = np.where(known, code, 0)
+        mine_lo = known & _IS_MINE[safe]
+        mine_hi = np.where(known, _IS_MINE_COV[safe], self._may["mine_cov"])
+        cov_lo = known & _IS_COV[safe]
+        self._shown_hi = np.where(known, _IS_MINE[safe], self._may["mine"])
         return code, mine_lo, mine_hi, cov_lo
 
     def _partial_ok(self, assign: dict[int, str]) -> bool:
         code, mine_lo, mine_hi, cov_lo = self._tables(assign)
-        for game in self.games:
-            if game.last is None:
-                continue
-            if not self._board_ok(game.last, code, mine_lo, mine_hi, cov_lo):
+        for packed in self._packed:
+            if not self._board_ok(packed["last"], code, mine_lo, mine_hi, cov_lo,
+                                  packed["mines"]):
                 return False
-            if not self._steps_ok(game, code):
+            if not self._steps_ok(packed, code):
                 return False
-        for a, b in self.adjacent:
-            if code[a] == _CODE["."] and cov_lo[b]:
-                return False
+        pairs = self._pairs
+        if len(pairs) and ((code[pairs[:, 0]] == _CODE["."]) & cov_lo[pairs[:, 1]]).any():
+            return False  # an empty cell beside a covered one
         return True
 
     def _board_ok(self, looks: np.ndarray, code: np.ndarray, mine_lo: np.ndarray,
-                  mine_hi: np.ndarray, cov_lo: np.ndarray) -> bool:
+                  mine_hi: np.ndarray, cov_lo: np.ndarray, total: int | None) -> bool:
         cells = code[looks]
-        lo = _neighbour_sum(mine_lo[looks])
-        hi = _neighbour_sum(mine_hi[looks])
         number = (cells >= _CODE["."]) & (cells <= _CODE["8"])
-        value = np.where(number, cells - _CODE["."], 0)
-        if (number & ((value < lo) | (value > hi))).any():
-            return False
+        if number.any():
+            lo = _neighbour_sum(mine_lo[looks])
+            hi = _neighbour_sum(mine_hi[looks])
+            value = np.where(number, cells - _CODE["."], 0)
+            if (number & ((value < lo) | (value > hi))).any():
+                return False
         x = int((cells == _CODE["X"]).sum())
         if x > 1:
             return False
-        shown = (cells == _CODE["*"]) | (cells == _CODE["x"])
-        if shown.any() and x == 0 and (cells >= 0).all():
+        complete = bool((cells >= 0).all())
+        if complete and x == 0 and ((cells == _CODE["*"]) | (cells == _CODE["x"])).any():
             return False  # mines shown but nothing exploded: not a board a game shows
-        if x and self.mines is not None:
-            mines = int(np.isin(cells, [_CODE["X"], _CODE["*"], _CODE["F"]]).sum())
-            if mines > self.mines or ((cells >= 0).all() and mines != self.mines):
-                return False  # a lost board shows every mine
-        if x == 0 and self.mines is not None:
-            if int(mine_lo[looks].sum()) > self.mines:
+        if total is not None:
+            if x:
+                mines = int(((cells == _CODE["X"]) | (cells == _CODE["*"])
+                             | (cells == _CODE["F"])).sum())
+                if mines > total or (complete and mines != total):
+                    return False  # a lost board shows every mine
+                if int(self._shown_hi[looks].sum()) < total:
+                    return False  # ...and too few cells are left that could show one
+            elif int(mine_lo[looks].sum()) > total:
                 return False
         return True
 
-    def _steps_ok(self, game: _Game, code: np.ndarray) -> bool:
-        lost_code, x_code = _CODE["*"], _CODE["X"]
-        for step in game.steps:
-            after = [code[i] for i in step.looks_after]
-            lost = x_code in after
-            maybe_lost = lost or any(c < 0 and "X" in self.candidates[i]
-                                     for i, c in zip(step.looks_after, after, strict=True))
-            for ch in step.changes:
-                b, a = code[ch.before], code[ch.after]
-                if b < 0 or a < 0:
-                    continue
-                bc, ac = CHARS[b], CHARS[a]
-                if bc in NUMBERS or bc in LOST:
-                    if ac != bc:  # opened cells and a lost board's keep their character (a
-                        return False  # look may change: some programs redraw the borders)
-                    continue
-                if bc == "#":
-                    if ac in NUMBERS:
-                        if not ch.target and not any(
-                            code[o] == _CODE["."] or (code[o] < 0 and "." in self.candidates[o])
-                            for o in ch.around
-                        ):
-                            return False  # not opened by a move, and no empty cell beside it
-                    elif ac == "F":
-                        if not ch.flagged and not self._may_be_won(step, code):
-                            return False
-                    elif ac == "X":
-                        if not ch.target:
-                            return False
-                    elif a == lost_code or ac == "x":
-                        if ac == "x" or not maybe_lost:
-                            return False
-                    elif ac in COVERED:
-                        return False  # a covered cell that changed was opened or marked
-                elif bc == "F":
-                    if ac == "x":
-                        if not maybe_lost:
-                            return False
-                    elif ac in COVERED:
-                        if not ch.unflagged:
-                            return False
-                    else:
-                        return False
-        return True
-
-    def _may_be_won(self, step: _Step, code: np.ndarray) -> bool:
-        """A frame where every remaining cell got a flag by itself: no covered look is left."""
-        return not any(code[i] >= 0 and CHARS[code[i]] in COVERED for i in step.looks_after)
+    def _steps_ok(self, packed: dict[str, np.ndarray], code: np.ndarray) -> bool:
+        """The changes between a game's frames, all at once (see the module docstring)."""
+        before, after = packed["before"], packed["after"]
+        if not len(before):
+            return True
+        b, a = code[before], code[after]
+        known = (b >= 0) & (a >= 0)
+        if not known.any():
+            return True
+        # Per step: lost (an X shown), may be lost (an X or a look that may be one), may be
+        # won (no covered look left).
+        flags = []
+        for looks in packed["after_looks"]:
+            c = code[looks]
+            lost = bool((c == _CODE["X"]).any())
+            maybe = lost or bool(((c < 0) & self._may["x"][looks]).any())
+            won = not bool(((c >= 0) & _IS_COV[np.maximum(c, 0)]).any())
+            flags.append((lost, maybe, won))
+        table = np.array(flags, bool).reshape(-1, 3)[packed["step"]]
+        lost, maybe_lost, may_won = table[:, 0], table[:, 1], table[:, 2]
+        b_, a_ = np.maximum(b, 0), np.maximum(a, 0)
+        opened_before = known & (_IS_NUM[b_] | _IS_LOST[b_])
+        if (opened_before & (a != b)).any():
+            return False  # opened cells and a lost board's keep their character
+        was_cov = known & (b == _CODE["#"])
+        target = packed["target"]
+        to_num = was_cov & _IS_NUM[a_]
+        if (to_num & lost & ~target).any():
+            return False  # the click that loses opens nothing around it
+        if (to_num & ~target).any():
+            ring = packed["around"]
+            rc = np.where(ring >= 0, code[np.maximum(ring, 0)], -2)
+            zero = (rc == _CODE["."]) | ((rc == -1) & self._may["zero"][np.maximum(ring, 0)])
+            if (to_num & ~target & ~zero.any(axis=1)).any():
+                return False  # not opened by a move, and no empty cell beside it
+        if (was_cov & (a == _CODE["F"]) & ~packed["flagged"] & ~may_won).any():
+            return False
+        if (was_cov & (a == _CODE["X"]) & ~target).any():
+            return False
+        if (was_cov & (a == _CODE["*"]) & ~maybe_lost).any():
+            return False
+        if (was_cov & ((a == _CODE["x"]) | _IS_COV[a_])).any():
+            return False  # a covered cell that changed was opened or marked
+        was_flag = known & (b == _CODE["F"])
+        if (was_flag & (a == _CODE["x"]) & ~maybe_lost).any():
+            return False
+        if (was_flag & _IS_COV[a_] & ~packed["unflagged"]).any():
+            return False
+        return not (was_flag & ~((a == _CODE["x"]) | _IS_COV[a_])).any()
 
     def _full_ok(self, assign: dict[int, str]) -> bool:
         """The exact test on each game's latest board: some layout of the mines fits it."""
-        if self.mines is None:
-            return True
         from solvers.minesweeper import engine
 
-        code = self._tables(assign)[0]
-        for game in self.games:
-            if game.last is None:
-                continue
-            cells = code[game.last]
-            if (cells < 0).any():
+        code = self._codes(assign)
+        for packed in self._packed:
+            cells = code[packed["last"]]
+            if packed["mines"] is None or (cells < 0).any():
                 continue
             text = np.array(list(CHARS))[cells]
             board = Board.from_text("\n".join("".join(row) for row in text))
             try:
-                engine.analyse(board, self.mines)
+                engine.analyse(board, packed["mines"])
             except BoardError:
                 return False
         return True
+
+
+def _flag_table(chars: str) -> np.ndarray:
+    return np.array([ch in chars for ch in CHARS], bool)
+
+
+_IS_MINE = _flag_table(MINE_LIKE)
+_IS_MINE_COV = _flag_table(MINE_LIKE + COVERED)
+_IS_COV = _flag_table(COVERED)
+_IS_NUM = _flag_table(NUMBERS)
+_IS_LOST = _flag_table(LOST)

@@ -233,7 +233,7 @@ def add_looks(skin: Skin, frame: Frame, grid: CellGrid, cells: list[tuple[int, i
     unnamed = [list(imgs) for imgs in skin.unnamed]
     rest = list(range(len(cuts)))
     if pictures:
-        near = _distances(cuts, pictures)
+        near = distances(cuts, pictures)
         rest = []
         for k, row in enumerate(near):
             j = int(row.argmin())
@@ -249,7 +249,7 @@ def add_looks(skin: Skin, frame: Frame, grid: CellGrid, cells: list[tuple[int, i
     looks: list[list[np.ndarray]] = []
     for g in groups:
         look = median_look([cuts[rest[i]] for i in g])
-        near = _distances([look], [imgs[0] for imgs in looks])[0] if looks else np.array([])
+        near = distances([look], [imgs[0] for imgs in looks])[0] if looks else np.array([])
         if near.size and near.min() <= FAMILY_RADIUS:  # two groups of one look: one, two pictures
             looks[int(near.argmin())].append(look)
         else:
@@ -261,7 +261,7 @@ def add_looks(skin: Skin, frame: Frame, grid: CellGrid, cells: list[tuple[int, i
     return grown, len(looks)
 
 
-def _distances(cuts: list[np.ndarray], pictures: list[np.ndarray]) -> np.ndarray:
+def distances(cuts: list[np.ndarray], pictures: list[np.ndarray]) -> np.ndarray:
     """The reader's RMS distance of every cut to every picture: (cuts, pictures)."""
     a = distance_features(np.stack([image_blocks(c) for c in cuts])).astype(np.float64)
     b = distance_features(np.stack([image_blocks(p) for p in pictures])).astype(np.float64)

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from solvers.minesweeper.rules import Level
 
 # bot.targets.NAMES, repeated so that --help imports no vision code (a test keeps them equal).
-TARGETS = ("auto", "builtin", "xdemineur", "gnome-mines", "window-title", "sim")
+TARGETS = ("auto", "builtin", "xdemineur", "gnome-mines", "kmines", "ace-minesweeper",
+           "minesweeper-classic", "window-title", "sim")
 
 
 def _level(text: str) -> Level:
@@ -43,15 +44,20 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         "--target",
         choices=TARGETS,
         default="auto",
-        help="program to play: auto finds the built-in window, xdemineur or"
-        " gnome-mines on the display; window-title any window by --title;"
-        " sim a simulated window (no display) (default: auto)",
+        help="program to play: auto finds the built-in window, xdemineur, gnome-mines, kmines"
+        " or ace-minesweeper on the display; window-title any window by --title,"
+        " --window-class or --window-id; sim a simulated window (no display) (default: auto)",
     )
-    p.add_argument("--title", help="with --target window-title: part of the window's title")
+    p.add_argument("--title", help="with --target window-title: part of the window's title"
+                   " (its WM_NAME or _NET_WM_NAME; a regular expression or plain text)")
+    p.add_argument("--window-class", help="with --target window-title: the window's class")
+    p.add_argument("--window-id", help="with --target window-title: the window's id (0x... or"
+                   " decimal, as xwininfo prints it)")
     p.add_argument(
         "--launch",
         action="store_true",
-        help="start the program first (builtin, xdemineur, gnome-mines); with no"
+        help="start the program first (builtin, xdemineur, gnome-mines, kmines,"
+        " ace-minesweeper, minesweeper-classic: the ../shared test page in Chromium); with no"
         " display, on a private Xvfb",
     )
     p.add_argument(
@@ -115,14 +121,18 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="sim only: each game opens a first area by itself, as xdemineur does",
     )
-    p.add_argument("--skin", help="vision skin to read with (default: the profile's)")
+    p.add_argument("--skin", help="vision skin to read with (default: the profile's, else every"
+                   " built-in and learned skin; none: start from no skin at all and learn the"
+                   " look while playing)")
+    p.add_argument("--sim-skin", help="with --target sim: the look the simulated window is"
+                   " drawn in (default: --skin, else winxp)")
     learn = p.add_mutually_exclusive_group()
     learn.add_argument(
         "--learn-into",
         type=Path,
         metavar="DIR",
-        help="save the skin, grown by the glyphs learned during play, as a skin folder DIR"
-        " (default: learned glyphs are kept for the session only; --skin DIR continues one)",
+        help="save the skin, grown by the looks learned during play, as a skin folder DIR"
+        " (default: the user skin folder, under the program's name; sim: kept in memory)",
     )
     learn.add_argument(
         "--no-learn",
@@ -149,6 +159,7 @@ def _config(args: argparse.Namespace) -> PlayConfig:
     from bot.screens.desktop import DEFAULT_PAUSE
     from bot.session import PlayConfig, check_limits
     from bot.targets.base import FlagPolicy
+    from bot.targets.windows import parse_id
     from solvers.minesweeper.rules import FirstClick
 
     games = args.games if args.games is not None else (None if args.hours else 10)
@@ -158,6 +169,8 @@ def _config(args: argparse.Namespace) -> PlayConfig:
     cfg = PlayConfig(
         target=args.target,
         title=args.title,
+        window_class=args.window_class,
+        window_id=parse_id(args.window_id) if args.window_id else None,
         launch=args.launch,
         level=args.level,
         mines=args.mines,
@@ -173,6 +186,7 @@ def _config(args: argparse.Namespace) -> PlayConfig:
         game_rules=FirstClick(args.game_rules) if args.game_rules else None,
         auto_open=args.auto_open,
         skin=args.skin,
+        sim_skin=args.sim_skin,
         learn=not args.no_learn,
         learn_into=args.learn_into,
         pause=args.pause if args.pause is not None else DEFAULT_PAUSE,

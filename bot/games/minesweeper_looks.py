@@ -34,7 +34,7 @@ COLD = "none"
 #: over the board.
 OBSCURED_SIDES = (2, 4)
 #: Seconds to wait before looking again at an obscured board (the loop looks a few times).
-OBSCURED_WAIT = 1.2
+OBSCURED_WAIT = 2.0
 
 
 class LearningVision:
@@ -166,9 +166,9 @@ class LearningVision:
 
     def learn(self, frame: Frame, location: Any, previous: Board | None) -> list[LearnedGlyph]:
         """A refused frame: new looks, names; raises LearnRefused when it cannot be fitted or
-        when its looks still cannot all be read."""
-        from vision.fit import verdict_of
-        from vision.minesweeper import BoardLocation, readable
+        when its looks still cannot all be read. A board something is drawn over (a message
+        when a game ends) is waited for instead: nothing is learned from it."""
+        from vision.minesweeper import BoardLocation
 
         if not isinstance(location, BoardLocation):
             raise LearnRefused("only the vision reader learns glyphs")
@@ -188,32 +188,18 @@ class LearningVision:
         if first:
             self.starting = False
         self._use(learning.skin)
-        assert learning.skin is not None
-        ok = readable(verdict_of(frame.pixels, location.grid, learning.skin), learning.skin)
-        if not ok.all():
-            r, c = (int(v) for v in np.argwhere(~ok)[0])
-            look = self._candidates_at(frame, location, (r, c))
-            raise LearnRefused(f"the look at ({r}, {c}) may still be any of {look!r}")
         return learned
 
     def _obscured(self, frame: Frame, location: Any) -> bool:
         """Is something drawn over part of the board (a message or a page's window, as kmines
-        and web pages show when a game ends)? Cells no look fits then hold a solid rectangle,
-        where new glyphs are scattered cells."""
+        and web pages show when a game ends)? Asked of a frame no naming fits: its cells no
+        look fits then hold a solid rectangle, where new glyphs are scattered cells."""
         from vision.fit import verdict_of
 
         assert self.learning is not None and self.learning.skin is not None
         verdict = verdict_of(frame.pixels, location.grid, self.learning.skin)
-        rows, cols = solid_rectangle(~verdict.accepted)
+        rows, cols, _top, _left = solid_rectangle(~verdict.accepted)
         return rows >= OBSCURED_SIDES[0] and cols >= OBSCURED_SIDES[1]
-
-    def _candidates_at(self, frame: Frame, location: Any, cell: tuple[int, int]) -> str:
-        from vision.looks import look_indices
-
-        assert self.learning is not None and self.learning.skin is not None
-        skin = self.learning.skin
-        i = int(look_indices(frame.pixels, location.grid, skin)[cell]) - len(skin.chars)
-        return skin.unnamed_candidates[i] if 0 <= i < len(skin.unnamed) else "?"
 
     def accepted(self, fresh_game: bool) -> str:
         """The loop is taking the frame just read: show it to the learner while looks are
@@ -251,11 +237,11 @@ class LearningVision:
             self.learning.sent(moves)
 
 
-def solid_rectangle(mask: np.ndarray) -> tuple[int, int]:
-    """(rows, cols) of the largest rectangle of True cells (by area)."""
-    best, best_area = (0, 0), 0
+def solid_rectangle(mask: np.ndarray) -> tuple[int, int, int, int]:
+    """(rows, cols, top, left) of the largest rectangle of True cells (by area)."""
+    best, best_area = (0, 0, 0, 0), 0
     heights = np.zeros(mask.shape[1], np.int64)
-    for row in mask:
+    for r, row in enumerate(mask):
         heights = np.where(row, heights + 1, 0)
         stack: list[int] = []  # column indices of increasing heights
         for c in range(len(heights) + 1):
@@ -264,6 +250,6 @@ def solid_rectangle(mask: np.ndarray) -> tuple[int, int]:
                 top = int(heights[stack.pop()])
                 left = stack[-1] + 1 if stack else 0
                 if top * (c - left) > best_area:
-                    best_area, best = top * (c - left), (top, c - left)
+                    best_area, best = top * (c - left), (top, c - left, r - top + 1, left)
             stack.append(c)
     return best

@@ -1,7 +1,8 @@
 """Target programs: one small profile module each, and how to pick one by name.
 
-``auto`` looks for a window of a program it knows (the built-in window, xdemineur, gnome-mines)
-on the current display, in that order, and failing that for a board anywhere on the screen.
+``auto`` looks for a window of a program it knows (the built-in window, xdemineur, gnome-mines,
+kmines, ace-minesweeper) on the current display, in that order, and failing that for a board
+anywhere on the screen. ``window-title`` is any other window, by title, class or id.
 """
 
 from __future__ import annotations
@@ -14,19 +15,24 @@ from bot.targets.base import Target
 from solvers.minesweeper.rules import FirstClick, Level
 from vision.frame import Frame
 
-NAMES = ("auto", "builtin", "xdemineur", "gnome-mines", "window-title", "sim")
-PROGRAMS = ("builtin", "xdemineur", "gnome-mines")
+NAMES = ("auto", "builtin", "xdemineur", "gnome-mines", "kmines", "ace-minesweeper",
+         "minesweeper-classic", "window-title", "sim")
+PROGRAMS = ("builtin", "xdemineur", "gnome-mines", "kmines", "ace-minesweeper",
+            "minesweeper-classic")
 
 
-def attach(name: str, title: str | None = None) -> Target:
+def attach(name: str, title: str | None = None, window_class: str | None = None,
+           window_id: int | None = None) -> Target:
     """A target for a program already on the screen."""
-    from bot.targets import builtin, gnome_mines, window_title, xdemineur
+    from bot.targets import ace, builtin, gnome_mines, kmines, window_title, xdemineur
 
     if name == "auto":
         for candidate, module in (
             ("builtin", builtin),
             ("xdemineur", xdemineur),
             ("gnome-mines", gnome_mines),
+            ("kmines", kmines),
+            ("ace-minesweeper", ace),
         ):
             try:
                 if module.find() is not None:
@@ -40,10 +46,15 @@ def attach(name: str, title: str | None = None) -> Target:
         return xdemineur.attach()
     if name == "gnome-mines":
         return gnome_mines.attach()
+    if name == "kmines":
+        return kmines.attach()
+    if name == "ace-minesweeper":
+        return ace.attach()
     if name == "window-title":
-        if not title:
-            raise GamebotError("--target window-title needs --title TEXT (part of the title)")
-        return window_title.attach(title)
+        if not (title or window_class or window_id is not None):
+            raise GamebotError("--target window-title needs --title TEXT (part of the title),"
+                               " --window-class NAME or --window-id ID")
+        return window_title.attach(title, window_class=window_class, window_id=window_id)
     raise GamebotError(f"unknown target {name!r}: use one of {', '.join(NAMES)}")
 
 
@@ -56,7 +67,7 @@ def launch(
 ) -> Target:
     """Start a program we know on the current display and attach to its window; ``rules``:
     the first-click rule the built-in window plays by (the others have their own)."""
-    from bot.targets import builtin, gnome_mines, xdemineur
+    from bot.targets import ace, builtin, gnome_mines, kmines, minesweeper_page, xdemineur
 
     if rules is not None and name not in ("auto", "builtin"):
         raise GamebotError(f"{name} plays its own first-click rule: --game-rules is for builtin")
@@ -66,6 +77,12 @@ def launch(
         return xdemineur.launch(level, env)
     if name == "gnome-mines":
         return gnome_mines.launch(level, env)
+    if name == "kmines":
+        return kmines.launch(level, env)
+    if name == "ace-minesweeper":
+        return ace.launch(None, env)  # it plays 32x32 with 200 mines only
+    if name == "minesweeper-classic":
+        return minesweeper_page.launch(None, env)  # the page's own level (beginner)
     raise GamebotError(f"--launch works with {', '.join(PROGRAMS)}, not {name!r}")
 
 

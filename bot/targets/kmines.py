@@ -5,10 +5,9 @@ Quirks: it is a Qt/KDE program, so the bot starts it under ``dbus-run-session`` 
 and high scores stay untouched). Its main window sets only ``_NET_WM_NAME`` ("KMines"); a
 tiny helper window of the same title is left out by size. Ctrl+N is a new game. The first click
 never hits a mine and opens an area (the 3x3 around it is kept free). When a game ends it shows
-a message over the middle of the board ("You have lost.") for a few seconds: the reader then
-sees opened cells change, which no game does, and waits for the board to show again
-(:mod:`bot.games.minesweeper_looks`); clicking a finished board asks "Reset the Game?" in a
-dialog of its own, which is dismissed.
+a message over the middle of the board ("You have lost.") for a few seconds, which the reader
+waits out (:mod:`bot.games.minesweeper_looks`), and a lost game asks "Reset the Game?" in a
+dialog of its own, which is answered No (Escape) so that the lost board can be read.
 """
 
 from __future__ import annotations
@@ -33,13 +32,15 @@ PROFILE = Profile(
     rules=FirstClick.OPENING,
     flags=FlagPolicy.NEVER,
     new_game_keys=("ctrl", "n"),
-    redraw_timeout=3.0,
+    redraw_timeout=8.0,  # the "You have won!" message fades out slowly
     settle_gap=0.02,  # Qt repaints on its own timer
 )
 
 #: kmines' own levels: (rows, cols, mines) -> the difficulty key it stores.
 LEVELS = {(9, 9, 10): "Easy", (16, 16, 40): "Medium", (16, 30, 99): "Hard"}
 MAIN_TITLE = "^KMines$"
+#: Where the end-of-game message sits: the middle of the window, this far down.
+MESSAGE_AT = 0.54
 
 
 def find() -> int | None:
@@ -58,13 +59,19 @@ class KMinesTarget(WindowTarget):
     home: Path | None = None
 
     def dismiss_dialogs(self) -> bool:
-        """Close its dialogs (Escape); True if one was there."""
+        """Close its dialogs (Escape); True if one was there. "Reset the Game?" comes when a
+        game is lost, and leaves the "You have lost." message over the board until it is
+        clicked: it is clicked away (the game is over, so the click opens nothing)."""
         found = dialogs()
         for w in found:
-            x11.focus(w)
-            x11.send_key(w, "Escape")
+            reset = x11.window_name(w).startswith("Reset")
+            x11.press(w, "Escape")  # Qt takes typed keys, not sent ones
+            if reset:
+                time.sleep(0.3)
+                area = x11.geometry(self.window)
+                x11.click(area.left + area.width // 2, area.top + round(MESSAGE_AT * area.height))
         if found:
-            time.sleep(0.2)
+            time.sleep(0.3)
             self.prepare()
         return bool(found)
 

@@ -1,4 +1,5 @@
-"""Any Minesweeper window, found by its title: the skin is detected, the face starts a new game.
+"""Any Minesweeper window, found by its title, class or id: the look is detected (or learned on
+first sight), the face or the keys given start a new game.
 
 For programs without a profile of their own (a Windows XP clone under Wine, a browser game).
 What cannot be detected is given on the command line: whether the program wants every mine
@@ -7,8 +8,8 @@ flagged, and the keys (if any) that start a new game. The first-click rule follo
 
 from __future__ import annotations
 
-from bot.targets import x11
 from bot.targets.base import FlagPolicy, Profile, WindowTarget
+from bot.targets.windows import find_window, list_windows, matching
 from solvers.minesweeper.rules import FirstClick
 
 
@@ -29,10 +30,16 @@ def profile(
     )
 
 
-def attach(title: str, prof: Profile | None = None) -> WindowTarget:
-    """The largest visible window whose title matches ``title`` (a regular expression)."""
+def attach(title: str | None, prof: Profile | None = None, window_class: str | None = None,
+           window_id: int | None = None) -> WindowTarget:
+    """The largest visible window whose title (``WM_NAME`` or ``_NET_WM_NAME``) matches
+    ``title`` (a regular expression, or plain text), of class ``window_class``, or with
+    ``window_id``; :class:`bot.targets.windows.WindowNotFound` lists the windows there are."""
+    find_window(title, window_class, window_id)  # fails now, naming what is there
 
     def find() -> int | None:
-        return x11.largest(x11.search(name=title))
+        found = matching(list_windows(), title, window_class, window_id)
+        return found[0].id if found else None
 
     return WindowTarget(prof if prof is not None else profile(), find)
+

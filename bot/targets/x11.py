@@ -89,6 +89,12 @@ def press(window: int, *keys: str) -> None:
     _xdotool("key", "--clearmodifiers", "+".join(keys))
 
 
+def click(x: int, y: int) -> None:
+    """A left click at a screen point, outside the bot's guarded screen: only for a target's
+    own housekeeping (a message the program wants clicked away), never a move."""
+    _xdotool("mousemove", str(x), str(y), "click", "1")
+
+
 def largest(windows: Sequence[int]) -> int | None:
     """The biggest of some windows (toolkits also map tiny helper windows)."""
     best, best_area = None, 0
