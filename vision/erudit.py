@@ -382,6 +382,9 @@ def read_erudit(
     value number confirms them: see ``learned``). ``text`` reads scores and tiles left.
     ``check`` applies the rules' checks to the position (wildcards, letters, joined tiles).
     """
+    if not isinstance(site, EruditSite):
+        raise TypeError(f"read_erudit needs the site's EruditSite (EruditSite.load(folder):"
+                        f" colours, glyphs and value marks), not {type(site).__name__}")
     px = frame.pixels
     geometry = location.geometry
     if not Region(0, 0, frame.width, frame.height).contains_region(geometry.bounds):
