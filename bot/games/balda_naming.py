@@ -6,9 +6,9 @@ it. The start word is a word of the dictionary: when the letters read leave one 
 it names the rest. A new letter must make a legal move: when only one letter can stand in that
 cell, that letter it is. When the game leaves a few names, the bank's templates may tell them
 apart: one candidate close to what is seen (``CLOSE``) while every other is at least twice as
-far and far in itself (``FAR``), a letter with no template counting as neither. Anything else stays unnamed, and the frame stays
-unreadable (the reader's own error stands). Each name given is taught to the glyph bank, so
-the look reads directly from then on.
+far and far in itself (``FAR``), a letter with no template counting as neither. Anything else
+stays unnamed, and the frame stays unreadable (the reader's own error stands). Each name given
+is taught to the glyph bank, so the look reads directly from then on.
 """
 
 from __future__ import annotations
