@@ -299,10 +299,20 @@ class BaldaPlayer:
         if pending.kind in ("reply", "pass"):
             if len(added) > 1:
                 return Verdict.MISREAD, f"{len(added)} new letters in one reply"
+            if not added and ours and not over and self._their_score_grew(seen):
+                # The page counted the opponent's word but its letter is not drawn yet (or
+                # is fading in too faint to read): that is no pass.
+                return Verdict.STALE, "the opponent's word is scored but its letter not shown"
             if over or ours:
                 return Verdict.OK, ""
             return Verdict.STALE, "waiting for the opponent"
         return Verdict.OK, ""
+
+    def _their_score_grew(self, seen: BaldaSeen) -> bool:
+        if seen.scores is None or self.state is None:
+            return False
+        theirs = 1 if not self.both_sides else self.state.to_move
+        return seen.scores[theirs] > self.state.scores[theirs]
 
     def is_fresh(self, seen: BaldaSeen) -> bool:
         if seen.kinds & set(ENDED):

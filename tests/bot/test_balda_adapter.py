@@ -145,3 +145,12 @@ def test_is_fresh_wants_the_start_word_and_at_most_one_more_letter(player):
     assert not player.is_fresh(seen("...../.ЯР../БАЛДА/...../.....", "ours"))
     assert not player.is_fresh(seen(START, "won"))
     assert not player.is_fresh(seen("...../...../БА.ДА/...../.....", "ours"))
+
+
+def test_a_reply_scored_on_the_page_but_not_drawn_yet_is_no_pass(player):
+    player.turn(seen(START, "ours"))
+    waiting = player.awaiting(seen(START, "theirs"))
+    scored = BaldaSeen(grid(START), seen(START).geometry, frozenset({"ours"}), (), 0.0, (0, 3))
+    assert player.check(waiting.grid, waiting, scored)[0] is Verdict.STALE
+    unscored = BaldaSeen(grid(START), seen(START).geometry, frozenset({"ours"}), (), 0.0, (0, 0))
+    assert player.check(waiting.grid, waiting, unscored)[0] is Verdict.OK  # a real pass
