@@ -77,12 +77,13 @@ def score_near(lines: Sequence[TextLine], label: str) -> int | None:
         cy, h = line.region.center.y, line.region.height
         row = sorted((o for o in lines if o is not line
                       and abs(o.region.center.y - cy) <= 0.6 * max(h, o.region.height)
-                      and o.region.left >= line.region.right - 2),
+                      and line.region.right - 2 <= o.region.left
+                      <= line.region.right + 5 * max(h, 8)),
                      key=lambda o: o.region.left)
         for other in row:
             found = _NUMBER.findall(_BRACKETED.sub(" ", other.text))
-            if found:
-                return int(found[0])
+            if found:  # the last: a bullet before the score may be read as a 0 ("0 36")
+                return int(found[-1])
         return number_near([line, *[o for o in lines if o.text.strip().isdigit()]], label)
     return None
 
