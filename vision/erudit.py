@@ -47,7 +47,14 @@ from vision.glyph_ocr import OcrUnavailableError, name_glyph
 from vision.letters import CellInk, GridLocation
 from vision.premiums import compare_layout
 from vision.rack import find_rack
-from vision.tiles import TileInk, distance_map, mode_colour, mode_colours, split_tile
+from vision.tiles import (
+    TileCache,
+    TileInk,
+    distance_map,
+    mode_colour,
+    mode_colours,
+    split_tile,
+)
 from vision.value_digits import ocr_number
 
 if TYPE_CHECKING:
@@ -238,7 +245,8 @@ def _name_letters(
     inks = [t.ink.letter for t in with_ink if t.ink.letter is not None]
     matches = site.glyphs.classify_many(inks, rules.alphabet)
     upright = _upright_matches(with_ink, matches, site, rules, slant)
-    by_value = _value_matches(with_ink, site, rules)
+    unsure = [t for t, m in zip(with_ink, matches, strict=True) if not m.accepted]
+    by_value = _value_matches(unsure, site, rules)
     for t, m in zip(with_ink, matches, strict=True):
         if t.where < 0 and t.ink.letter is not None:
             mark = site.marks.classify(t.ink.letter, [WILDCARD])
@@ -375,12 +383,15 @@ def read_erudit(
     ocr: bool = True,
     text: PageText | None = None,
     check: bool = True,
+    cache: TileCache | None = None,
 ) -> EruditReading:
     """Every square and rack tile of the located board (see the module docstring).
 
     ``ocr`` lets Tesseract name glyphs the bank lacks (kept in the bank only when their
     value number confirms them: see ``learned``). ``text`` reads scores and tiles left.
     ``check`` applies the rules' checks to the position (wildcards, letters, joined tiles).
+    ``cache`` (a :class:`~vision.tiles.TileCache` kept from frame to frame) spares cutting the
+    tiles that did not change since an earlier frame.
     """
     if not isinstance(site, EruditSite):
         raise TypeError(f"read_erudit needs the site's EruditSite (EruditSite.load(folder):"
@@ -408,7 +419,7 @@ def read_erudit(
             cells=tuple(divmod(j, SIZE) for j in unknown),
         )
     board_zone, rack_zone = theme.zones.get("board"), theme.zones.get("rack")
-    tiles = _board_tiles(px, geometry.bounds, windows, colours, kinds, board_zone)
+    tiles = _board_tiles(px, geometry.bounds, windows, colours, kinds, board_zone, cache)
     rack_regions = find_rack(frame, geometry.bounds, location.pitch, theme.tiles)
     if len(rack_regions) > rules.rack_size:
         raise ReadError(f"{len(rack_regions)} rack tiles found outside the board; a"
@@ -459,20 +470,31 @@ def _board_tiles(
     colours: list[tuple[int, int, int]],
     kinds: list[str | None],
     zone: tuple[float, float, float] | None,
+    cache: TileCache | None = None,
 ) -> list[_Tile]:
-    """The board's tiles cut up; one distance map of the board per tile colour."""
+    """The board's tiles cut up; one distance map of the board per tile colour, and none at
+    all for tiles the cache has seen."""
     board = px[bounds.top : bounds.bottom, bounds.left : bounds.right]
     maps: dict[tuple[int, int, int], np.ndarray] = {}
     out = []
     for i, kind in enumerate(kinds):
         if kind != TILE:
             continue
-        colour = colours[i]
+        colour, win = colours[i], windows[i]
+        key = None
+        if cache is not None:
+            key = cache.key(px[win.top : win.bottom, win.left : win.right], win, colour, zone)
+            hit = cache.get(key)
+            if hit is not None:
+                out.append(_Tile(i, hit))
+                continue
         if colour not in maps:
             maps[colour] = distance_map(board, colour)
-        w = windows[i].offset(-bounds.left, -bounds.top)
-        tile = split_tile(board, w, colour, zone, maps[colour])
-        out.append(_Tile(i, _moved(tile, bounds.left, bounds.top)))
+        tile = _moved(split_tile(board, win.offset(-bounds.left, -bounds.top), colour, zone,
+                                 maps[colour]), bounds.left, bounds.top)
+        if cache is not None and key is not None:
+            cache.put(key, tile)
+        out.append(_Tile(i, tile))
     return out
 
 

@@ -11,6 +11,8 @@ cuts a Balda cell, so glyph banks compare them the same way at any zoom.
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -99,6 +101,35 @@ class TileInk:
         clean = _paint(self.pixels, self.letter_mask, self.colour)
         return cv2.copyMakeBorder(clean, 2, 2, 2, 2, cv2.BORDER_CONSTANT,
                                   value=tuple(int(c) for c in self.colour))
+
+
+class TileCache:
+    """Tiles already cut, by their place and pixels: a bot reads the same board frame after
+    frame, and a tile that did not change is not cut again."""
+
+    def __init__(self, size: int = 2000) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[object, ...], TileInk] = OrderedDict()
+        self.hits = self.misses = 0
+
+    @staticmethod
+    def key(window: np.ndarray, cell: Region, colour: Colour, zone: object) -> tuple[object, ...]:
+        digest = hashlib.blake2b(window.tobytes(), digest_size=16).digest()
+        return (cell.left, cell.top, cell.width, cell.height, digest, colour, zone)
+
+    def get(self, key: tuple[object, ...]) -> TileInk | None:
+        tile = self._items.get(key)
+        if tile is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        self._items.move_to_end(key)
+        return tile
+
+    def put(self, key: tuple[object, ...], tile: TileInk) -> None:
+        self._items[key] = tile
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
 
 
 def mode_colour(window: np.ndarray, step: int = 2) -> Colour:

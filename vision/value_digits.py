@@ -90,16 +90,33 @@ class MarkMatch:
         return f"nearest {self.label} at {self.distance:.3f}{other}"
 
 
-def _distances(ink: CellInk, marks: list[Mark]) -> np.ndarray:
+@dataclass(frozen=True)
+class _Table:
+    """Marks as arrays, for comparing an ink with all of them at once."""
+
+    vecs: np.ndarray
+    log_aspects: np.ndarray
+    log_heights: np.ndarray
+    parts: np.ndarray
+    holes: np.ndarray
+
+    @classmethod
+    def of(cls, marks: list[Mark]) -> _Table:
+        return cls(np.stack([m.vec for m in marks]), np.log([m.aspect for m in marks]),
+                   np.log([m.height for m in marks]), np.array([m.parts for m in marks]),
+                   np.array([m.holes for m in marks]))
+
+
+def _distances(ink: CellInk, marks: list[Mark], table: _Table | None = None) -> np.ndarray:
     """Distance of one ink to each mark: blurred-ink RMS plus shape penalties."""
     assert ink.glyph is not None
+    t = table or _Table.of(marks)
     vec = features(ink.glyph)
-    matrix = np.stack([m.vec for m in marks])
-    g = np.sqrt(np.mean((matrix - vec[None, :]) ** 2, axis=1))
-    a = np.abs(np.log(ink.aspect) - np.log([m.aspect for m in marks]))
-    h = np.minimum(np.abs(np.log(ink.height) - np.log([m.height for m in marks])), 0.5)
-    p = np.array([m.parts for m in marks]) != ink.parts
-    o = np.abs(np.array([m.holes for m in marks]) - holes(ink.glyph))
+    g = np.sqrt(np.mean((t.vecs - vec[None, :]) ** 2, axis=1))
+    a = np.abs(np.log(ink.aspect) - t.log_aspects)
+    h = np.minimum(np.abs(np.log(ink.height) - t.log_heights), 0.5)
+    p = t.parts != ink.parts
+    o = np.abs(t.holes - holes(ink.glyph))
     return g + WEIGHT_ASPECT * a + WEIGHT_HEIGHT * h + WEIGHT_PARTS * p + WEIGHT_HOLES * o
 
 
@@ -108,6 +125,8 @@ class MarkBank:
     """Templates of value numbers and wildcard marks for one site."""
 
     marks: list[Mark] = field(default_factory=list)
+    _tables: dict[tuple[str, ...] | None, tuple[list[Mark], _Table]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.marks)
@@ -126,18 +145,20 @@ class MarkBank:
         if len(same) >= SAMPLES:
             self.marks.remove(same[0])
         self.marks.append(Mark(label, ink.glyph.copy(), ink.aspect, ink.height, ink.parts))
+        self._tables.clear()
         return True
 
     def classify(self, ink: CellInk, allowed: Iterable[str] | None = None) -> MarkMatch:
         """The nearest label (only ``allowed`` ones compete when given)."""
-        pool = self.marks
-        if allowed is not None:
-            keep = set(allowed)
-            pool = [m for m in pool if m.label in keep]
+        key = None if allowed is None else tuple(sorted(set(allowed)))
+        if key not in self._tables:
+            pool = self.marks if key is None else [m for m in self.marks if m.label in key]
+            self._tables[key] = (pool, _Table.of(pool) if pool else None)  # type: ignore[assignment]
+        pool, table = self._tables[key]
         if not pool or ink.glyph is None:
             return MarkMatch(None, float("inf"), None, 0.0)
         best: dict[str, float] = {}
-        for m, d in zip(pool, _distances(ink, pool).tolist(), strict=True):
+        for m, d in zip(pool, _distances(ink, pool, table).tolist(), strict=True):
             if d < best.get(m.label, float("inf")):
                 best[m.label] = d
         ranked = sorted(best.items(), key=lambda kv: kv[1])
