@@ -31,7 +31,7 @@ from calibration.names import Contradiction, Naming
 from solvers.minesweeper.moves import Move
 from solvers.minesweeper.state import CELL_CHARS, Board
 from vision.frame import Frame
-from vision.looks import FAMILY_RADIUS, add_looks, distances, fresh, look_indices
+from vision.looks import FAMILY_RADIUS, FRESH_SPREAD, add_looks, distances, fresh, look_indices
 from vision.skin import MANIFEST, NAMEABLE, Skin, save_skin
 
 if TYPE_CHECKING:
@@ -162,6 +162,7 @@ class GlyphLearning:
                                    " not a settled picture of the board")
             self._unnamed_ids += [self.naming.add_look(NAMEABLE) for _ in range(added)]
             skin = self._absorb(skin)
+            self._mark_covered_alike(skin)
             idx = look_indices(frame.pixels, grid, skin)
             refused = [(int(r), int(c)) for r, c in np.argwhere(idx < 0)]
         if refused:
@@ -206,6 +207,18 @@ class GlyphLearning:
         if self.into is not None and (self.skin is not skin or total or named):
             save_atomically(self.skin, self.into)
         return learned
+
+    def _mark_covered_alike(self, skin: Skin) -> None:
+        """Tell the naming which unnamed looks are drawn like a covered cell (within
+        :data:`vision.looks.FRESH_SPREAD` of one), so that a covered cell lit under the
+        pointer is not taken for one that was opened."""
+        assert self.naming is not None
+        covered = [skin.cells["#"], *skin.variants.get("#", ())] if "#" in skin.cells else []
+        if not covered:
+            return
+        for imgs, look in zip(skin.unnamed, self._unnamed_ids, strict=True):
+            if distances(list(imgs), covered).min() <= FRESH_SPREAD:
+                self.naming.covered_alike.add(look)
 
     def _absorb(self, skin: Skin) -> Skin:
         """Unnamed looks drawn like a named one (within :data:`vision.looks.FAMILY_RADIUS`)

@@ -136,7 +136,12 @@ class Naming:
         self.candidates: list[str] = []
         self.adjacent: set[tuple[int, int]] = set()  # (a, b): looks seen side by side
         self.withdrawn: set[int] = set()  # looks shown to be two glyphs: never named again
+        #: Looks drawn like a covered cell (the learner measures it): a covered cell changing
+        #: to one of these may still be covered.
+        self.covered_alike: set[int] = set()
+        self._alike = np.zeros(0, bool)
         self._deadline = float("inf")
+        self._firsts: list[np.ndarray] = []
         self._shown_hi = np.zeros(0, bool)
         self.games: list[_Game] = [_Game()]
 
@@ -202,6 +207,7 @@ class Naming:
                 set(self.withdrawn))
 
     def restore(self, saved: tuple[object, ...]) -> None:
+        """Back to a :meth:`snapshot` (the looks added since are kept, unseen)."""
         candidates, adjacent, games, withdrawn = saved
         self.candidates = list(candidates)  # type: ignore[call-overload]
         self.adjacent = set(adjacent)  # type: ignore[call-overload]
@@ -220,6 +226,9 @@ class Naming:
             for x, y in pairs.tolist():
                 self.adjacent.add((x, y))
                 self.adjacent.add((y, x))
+        if (self.auto_opens and game.fresh and game.first is not None and not game.steps
+                and not moves and (game.first == game.first.flat[0]).all()):
+            game.first = None  # the program drew its board, then opened its first area
         if game.first is None:
             game.first = looks
             if game.fresh:
@@ -394,9 +403,13 @@ class Naming:
             may["zero"][i] = "." in cands and i not in self.withdrawn
             may["x"][i] = "X" in cands
         self._base, self._may = code, may
+        self._alike = np.zeros(n, bool)
+        self._alike[[i for i in self.covered_alike if i < n]] = True
         free = code < 0
         self._packed = [self._pack(g, free) | {"mines": self._mines(g)}
                         for g in self.games if g.last is not None]
+        self._firsts = [g.first for g in self.games
+                        if self.auto_opens and g.fresh and g.first is not None]
         pairs = np.array(sorted(self.adjacent), np.int64).reshape(-1, 2)
         keep = free[pairs[:, 0]] | free[pairs[:, 1]] if len(pairs) else np.zeros(0, bool)
         self._pairs = pairs[keep]
@@ -450,7 +463,22 @@ class Naming:
         pairs = self._pairs
         if len(pairs) and ((code[pairs[:, 0]] == _CODE["."]) & cov_lo[pairs[:, 1]]).any():
             return False  # an empty cell beside a covered one
-        return True
+        return all(self._opening_ok(first, code) for first in self._firsts)
+
+    def _opening_ok(self, first: np.ndarray, code: np.ndarray) -> bool:
+        """A program that opens a first area itself shows one cascade: some cell is open, and
+        when more than one is, every number touches an empty cell."""
+        cells = code[first]
+        if (cells >= 0).all() and (_IS_COV[np.maximum(cells, 0)] & (cells >= 0)).all():
+            return False  # nothing opened
+        number = (cells >= _CODE["1"]) & (cells <= _CODE["8"])
+        if not number.any():
+            return True
+        may_open = (cells < 0) | ~_IS_COV[np.maximum(cells, 0)]
+        if int(may_open.sum()) <= 1:
+            return True
+        zero = (cells == _CODE["."]) | ((cells < 0) & self._may["zero"][first])
+        return not (number & (_neighbour_sum(zero) == 0)).any()
 
     def _board_ok(self, looks: np.ndarray, code: np.ndarray, mine_lo: np.ndarray,
                   mine_hi: np.ndarray, cov_lo: np.ndarray, total: int | None) -> bool:
@@ -521,8 +549,12 @@ class Naming:
             return False
         if (was_cov & (a == _CODE["*"]) & ~maybe_lost).any():
             return False
-        if (was_cov & ((a == _CODE["x"]) | _IS_COV[a_])).any():
-            return False  # a covered cell that changed was opened or marked
+        if (was_cov & (a == _CODE["x"])).any():
+            return False
+        alike = self._alike[np.maximum(after, 0)]
+        if (was_cov & _IS_COV[a_] & ~alike).any():
+            return False  # a covered cell that changed was opened or marked (unless its new
+            # look is drawn like a covered one: a cell lit under the pointer, a variant)
         was_flag = known & (b == _CODE["F"])
         if (was_flag & (a == _CODE["x"]) & ~maybe_lost).any():
             return False

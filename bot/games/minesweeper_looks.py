@@ -58,6 +58,7 @@ class LearningVision:
         self._location: Any = None
         self._verified: Frame | None = None
         self._known: tuple[tuple[int, int], BoardLocation] | None = None
+        self._counter_for: Any = None
 
     @property
     def mines(self) -> int | None:
@@ -68,7 +69,7 @@ class LearningVision:
         """The game's mine total, once known, is the naming's too (it decides a lot)."""
         self._mines = value
         naming = self.learning.naming if self.learning is not None else None
-        if naming is not None and naming.mines is None:
+        if naming is not None and value is not None:
             naming.mines = value
 
     # --- finding the board --------------------------------------------------------------------
@@ -110,14 +111,20 @@ class LearningVision:
                                      " (--no-learn): drop --no-learn to learn its look")
         grid, skin = board_grid(frame)
         skin = replace(skin, name=self.learning.name or "learned")
-        self.learning.start(skin, self.mines)
         location = BoardLocation(grid.geometry(), skin.name, 1.0, cells=grid)
+        self.learning.start(skin, self.mines if self.mines is not None
+                            else self._shown_total(frame, location))
         self._known = ((frame.width, frame.height), location)
         looks = look_indices(frame.pixels, grid, skin)
-        self.unplayable = not fresh(skin, looks)
+        # A program that opens a first area itself (xdemineur) starts with several looks: the
+        # naming tells a fresh start from a game in progress there.
+        self.unplayable = not (self.learning.auto_opens or fresh(skin, looks))
         if not self.unplayable:
             self.learning.new_game(True)
-            self.learning.observe(frame, location, first=True)
+            try:
+                self.learning.observe(frame, location, first=True)
+            except LearnRefused:
+                self.unplayable = True
         self._use(self.learning.skin)
         return location
 
@@ -136,7 +143,29 @@ class LearningVision:
             g = location.geometry
             board = Board(g.rows, g.cols, (int(Cell.OPENED),) * (g.rows * g.cols))
             return MinesweeperReading(board, g, location.skin, None, None, None, location.scale)
-        return read_minesweeper(frame, skin=self.skin, location=location)
+        reading = read_minesweeper(frame, skin=self.skin, location=location)
+        if reading.counter is None and location is self._location \
+                and self._counter_for is not location:
+            # A look with no counter of its own (learned): read whatever counter the window
+            # shows, once for a location (the mine total is taken from the first reading).
+            self._counter_for = location
+            return replace(reading, counter=self._counter(frame, location))
+        return reading
+
+    def _counter(self, frame: Frame, location: Any) -> int | None:
+        from vision.any_counter import read_any_counter
+
+        geometry = getattr(location, "geometry", None)
+        return None if geometry is None else read_any_counter(frame.pixels, geometry)
+
+    def _shown_total(self, frame: Frame, location: BoardLocation) -> int | None:
+        """The mine total before the adapter has one: the window's counter (a fresh board has
+        no flags), else the standard level of this board size."""
+        from solvers.minesweeper.rules import standard_mines
+
+        counter = self._counter(frame, location)
+        g = location.geometry
+        return counter if counter is not None else standard_mines(g.rows, g.cols)
 
     def showing(self, frame: Frame, location: Any) -> None:
         """The frame the adapter is reading, at its whole-board location (the reader itself
