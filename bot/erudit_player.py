@@ -10,7 +10,7 @@ from bot.errors import GamebotError
 def make_erudit_player(cfg: Any, profile: Any) -> Any:
     from bot.games.balda import RejectedWords
     from bot.games.erudit import EruditPlayer
-    from bot.site_data import glyph_bank_for, rejected_path
+    from bot.site_data import rejected_path
     from solvers.erudit.dictionary import graph_for
     from solvers.erudit.rules import load_rules
     from vision.page_text import PageText
@@ -20,18 +20,33 @@ def make_erudit_player(cfg: Any, profile: Any) -> Any:
         rules = load_rules(name)
     except (OSError, ValueError) as exc:
         raise GamebotError(f"rules {name!r}: {exc}") from None
-    bank = glyph_bank_for(profile, rules.alphabet)
+    from bot.erudit_sites import find_site
+    from vision.erudit_look import EruditSite
+    from vision.tiles import TileCache
+
+    site = EruditSite.load(find_site(profile.glyphs or profile.name))
     lang = "eng" if rules.alphabet.isascii() else "rus"
+    cache = TileCache()
 
     def locate(frame: Any) -> Any:
         from vision.erudit import locate_erudit
 
         return locate_erudit(frame)
 
-    def read(frame: Any, location: Any) -> Any:
+    def read(frame: Any, location: Any, check: bool = True) -> Any:
         from vision.erudit import read_erudit
 
-        return read_erudit(frame, location, bank, rules)
+        return read_erudit(frame, location, site, rules, cache=cache, check=check)
+
+    def letter_keys(frame: Any, location: Any) -> dict[str, Any]:
+        """The wildcard dialog's letter keys (screen pixels), read like a palette."""
+        from vision.palette import read_palette
+
+        found = read_palette(
+            frame, location.bounds, location.pitch, site.glyphs, rules.alphabet, lang,
+            count=len(rules.alphabet),
+        )
+        return {ch: r.offset(frame.region.left, frame.region.top) for ch, r in found.keys.items()}
 
     return EruditPlayer(
         profile,
@@ -41,4 +56,5 @@ def make_erudit_player(cfg: Any, profile: Any) -> Any:
         locate=locate,
         text=PageText(lang),
         rejected=RejectedWords(rejected_path(profile)),
+        letter_keys=letter_keys,
     )

@@ -342,8 +342,8 @@ def play(cfg: PagePlayConfig, status: Status | None = None) -> PagePlayResult:
         player.open_page(guarded, target)
         result = loop.run()
         where = target.describe()
-    learned = player.learned_glyphs
-    if learned:
+    learned = getattr(player, "learned_glyphs", 0)
+    if learned and hasattr(player, "bank"):
         from bot.site_data import save_learned
 
         summary_bank = str(save_learned(profile, player.bank))

@@ -38,8 +38,11 @@ class Palette:
         return Palette({ch: r.offset(dx, dy) for ch, r in self.keys.items()})
 
 
-def key_outlines(pixels: np.ndarray, pitch: float, exclude: Region) -> list[Region]:
-    """Outlines of equal, nearly square buttons outside ``exclude``, largest family first."""
+def key_outlines(
+    pixels: np.ndarray, pitch: float, exclude: Region, count: int | None = None
+) -> list[Region]:
+    """Outlines of equal, nearly square buttons outside ``exclude``: the largest family, or
+    with ``count`` the family closest to that many keys (a dialog's keys over a board)."""
     grey = cv2.cvtColor(pixels, cv2.COLOR_BGR2GRAY)
     edges = cv2.Canny(grey, 20, 60)
     edges = cv2.dilate(edges, np.ones((2, 2), np.uint8))
@@ -50,7 +53,7 @@ def key_outlines(pixels: np.ndarray, pitch: float, exclude: Region) -> list[Regi
         if not (SMALLEST * pitch <= w <= LARGEST * pitch and abs(w - h) <= 0.2 * max(w, h)):
             continue
         box = Region(int(x), int(y), int(w), int(h))
-        if exclude.intersect(box) is not None:
+        if count is None and exclude.intersect(box) is not None:
             continue
         if cv2.contourArea(contour) < 0.5 * w * h and len(contour) > 8:
             continue  # a letter's own outline, not a key's
@@ -68,7 +71,10 @@ def key_outlines(pixels: np.ndarray, pitch: float, exclude: Region) -> list[Regi
     best: list[Region] = []
     for side in np.unique(np.round(sides)):
         family = [k for k in keys if abs(k.width - side) <= 0.12 * side]
-        if len(family) > len(best):
+        if count is not None:
+            if abs(len(family) - count) < abs(len(best) - count) or not best:
+                best = family
+        elif len(family) > len(best):
             best = family
     return sorted(best, key=lambda r: (round(r.top / max(1, r.height)), r.left))
 
@@ -91,9 +97,11 @@ def read_palette(
     alphabet: str,
     lang: str = "rus",
     ocr: bool = True,
+    count: int | None = None,
 ) -> Palette:
-    """The palette's keys by letter; keys whose letter is not sure are left out."""
-    outlines = key_outlines(frame.pixels, pitch, grid)
+    """The palette's keys by letter; keys whose letter is not sure are left out. With
+    ``count`` (the alphabet's size) the keys may lie over the grid (a dialog)."""
+    outlines = key_outlines(frame.pixels, pitch, grid, count)
     keys: dict[str, Region] = {}
     named: list[tuple[int, str]] = []
     for index, box in enumerate(outlines):

@@ -29,6 +29,7 @@ from solvers.erudit.dictionary import WordGraph
 from solvers.erudit.moves import Exchange, Pass, Placement
 from solvers.erudit.position import Position
 from solvers.erudit.rules import WILDCARD, Rules
+from vision.errors import ReadError
 from vision.frame import Frame
 from vision.geometry import GridGeometry, Point, Region
 
@@ -161,6 +162,7 @@ class EruditPlayer:
         text: Any = None,
         top: int = 8,
         rejected: Any = None,
+        letter_keys: Any = None,
     ) -> None:
         self.site = site
         self.rules = rules
@@ -179,30 +181,54 @@ class EruditPlayer:
         self._refused: set[str] = set()  # moves (text) the site refused this game
         self._turn_since: float | None = None
         self.move_seconds: list[float] = []
+        # (frame, location) -> {letter: key Region, screen pixels}: the wildcard dialog's keys
+        self.letter_keys = letter_keys
+        self._last_seen: EruditSeen | None = None
 
     # --- vision -------------------------------------------------------------------------------
     def locate(self, frame: Frame) -> Any:
         return self._locate(frame)
 
-    def read(self, frame: Frame, location: Any) -> EruditSeen:
-        reading = self._read(frame, location)
+    def _page(self, frame: Frame, exclude: Sequence[Region]) -> tuple[list[Line], frozenset[str]]:
         dx, dy = frame.region.left, frame.region.top
         lines = []
         if self.text is not None:
-            found = self.text.lines(frame, exclude=[reading.geometry.bounds])
+            found = self.text.lines(frame, exclude=exclude)
             lines = [Line(t.text, t.region.offset(dx, dy)) for t in found]
         kinds = frozenset(
             kind
             for kind, phrases in self.site.phrases.items()
             if any(matches(line.text, p) for line in lines for p in phrases)
         )
+        return lines, kinds
+
+    def read(self, frame: Frame, location: Any) -> EruditSeen:
+        try:
+            # Our own move half laid is no legal position: the rules' checks wait for it.
+            reading = self._read(frame, location, check=not (self.plan or self.laid))
+        except ReadError:
+            last = self._last_seen
+            if last is None:
+                raise
+            lines, kinds = self._page(frame, ())
+            if "choose" not in kinds:
+                raise
+            # The wildcard's letter dialog covers the board: the board is as it was, and
+            # the dialog's letter keys are what this frame is for.
+            keys = self.letter_keys(frame, location) if self.letter_keys is not None else {}
+            return replace(last, kinds=kinds, lines=tuple(lines), letter_keys=keys,
+                           t=frame.timestamp)
+        dx, dy = frame.region.left, frame.region.top
+        lines, kinds = self._page(frame, [reading.geometry.bounds])
         ours_label, theirs_label = self.site.score_labels
         scores = None
         if ours_label:
             a, b = number_near(lines, ours_label), number_near(lines, theirs_label)
             scores = None if a is None or b is None else (a, b)
-        keys = {ch: r.offset(dx, dy) for ch, r in getattr(reading, "letter_keys", {}).items()}
-        return EruditSeen(
+        keys = {}
+        if "choose" in kinds and self.letter_keys is not None:
+            keys = self.letter_keys(frame, location)
+        seen = EruditSeen(
             tuple("".join(reading.board)),
             str(reading.rack),
             tuple(r.offset(dx, dy) for r in reading.rack_tiles),
@@ -214,6 +240,8 @@ class EruditPlayer:
             keys,
             frame.timestamp,
         )
+        self._last_seen = seen
+        return seen
 
     def calibrate(
         self, frame: Frame, location: Any, seen: EruditSeen, window: Region
@@ -521,8 +549,15 @@ class EruditPlayer:
     def awaiting(self, seen: EruditSeen) -> Expect:
         return Expect("reply", self.state_of(seen))
 
+    def unreadable_while_waiting(self, pending: Any) -> bool:
+        """Frames unreadable while the page comes up, the opponent moves or a dialog is open
+        are waited out (nothing is done on them)."""
+        if not isinstance(pending, Expect):
+            return True
+        return pending.kind in ("reply", "pass", "submit", "letter")
+
     def wait_seconds(self, pending: Any, default: float) -> float:
-        if isinstance(pending, Expect) and pending.kind in ("reply", "pass"):
+        if isinstance(pending, Expect) and pending.kind in ("reply", "pass", "submit"):
             return self.site.opponent_timeout
         return max(default, self.site.redraw_timeout)
 
@@ -553,17 +588,24 @@ class EruditPlayer:
 
     def new_game(self, screen: Screen, target: Any, calibration: Calibration) -> None:
         self.reset()
+        self._run_steps(screen, target, (*self.site.dismiss, *self.site.new_game))
 
+    def open_page(self, screen: Screen, target: Any) -> None:
+        """The site's start steps on a page just opened (a menu in front of the first game)."""
+        self._run_steps(screen, target, self.site.start, grace=10.0)
+
+    def _run_steps(self, screen: Screen, target: Any, steps: Sequence[Any],
+                   grace: float = 1.5) -> None:
         def read_lines(frame: Frame) -> list[Line]:
             if self.text is None:
                 return []
             dx, dy = frame.region.left, frame.region.top
             return [Line(t.text, t.region.offset(dx, dy)) for t in self.text.lines(frame)]
 
-        steps = (*self.site.dismiss, *self.site.new_game)
         if steps:
             target.prepare()
-            run_steps(screen, steps, read_lines, lambda: target.window_region(screen))
+            run_steps(screen, steps, read_lines, lambda: target.window_region(screen),
+                      grace=grace)
 
     def learn(self, frame: Frame, location: Any, previous: Any) -> list[Any]:
         from bot.learning import LearnRefused
