@@ -91,16 +91,36 @@ def find_line(lines: Sequence[Line], labels: Sequence[str]) -> Line | None:
     return None
 
 
-def number_near(lines: Sequence[Line], label: str) -> int | None:
-    """The score shown beside ``label`` (``"Вы|You"``: either), as
-    :func:`vision.page_text.number_near` finds it: the nearest big number-only line, else a
-    number on the label's own line."""
-    from vision.page_text import number_near as near
+_NUMBER = re.compile(r"\d+")
 
+
+def number_near(lines: Sequence[Line], label: str) -> int | None:
+    """The score shown beside ``label`` (``"Вы|You"``: either): the nearest line holding only
+    a number at least as tall as the label (scores are big; word lists beside them small),
+    within a dozen label heights; else a number on the label's own line. Only a line that is
+    the label itself counts as the label («Победил компьютер» is no score label)."""
     for one in label.split("|"):
-        found = near(lines, one)  # type: ignore[arg-type]
-        if found is not None:
-            return found
+        want = len(normalise(one).split())
+        for line in lines:
+            words = normalise(line.text).split()
+            if not matches(line.text, one) or len(words) > want + 1:
+                continue
+            here = line.region.center
+            reach = 12.0 * max(line.region.height, 8)
+            best: tuple[float, int] | None = None
+            for other in lines:
+                text = other.text.strip()
+                if other is line or not text.isdigit() or other.region.height < line.region.height:
+                    continue
+                there = other.region.center
+                d = ((there.x - here.x) ** 2 + (there.y - here.y) ** 2) ** 0.5
+                if d <= reach and (best is None or d < best[0]):
+                    best = (d, int(text))
+            if best is not None:
+                return best[1]
+            found = _NUMBER.findall(line.text)
+            if found:
+                return int(found[-1])
     return None
 
 

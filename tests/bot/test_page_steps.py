@@ -54,3 +54,11 @@ def test_scores_beside_their_labels():
     assert number_near(lines, "Ти") == 7  # on the label's own line
     assert number_near(lines, "You|Вы") == 12
     assert number_near(lines, "Бот") is None
+
+
+def test_a_banner_holding_the_label_is_no_score_label():
+    lines = [line("Вы", 270, 25, 30, 17), line("59", 250, 55, 60, 40),
+             line("Победил компьютер", 470, 30, 340, 30), line("Компьютер", 935, 25, 120, 17),
+             line("63", 965, 55, 60, 40)]
+    assert number_near(lines, "Компьютер") == 63
+    assert number_near(lines, "Вы") == 59
