@@ -33,10 +33,10 @@ def make_erudit_player(cfg: Any, profile: Any) -> Any:
 
         return locate_erudit(frame)
 
-    def read(frame: Any, location: Any, check: bool = True) -> Any:
+    def read(frame: Any, location: Any, check: bool = True, known: Any = None) -> Any:
         from vision.erudit import read_erudit
 
-        return read_erudit(frame, location, site, rules, cache=cache, check=check)
+        return read_erudit(frame, location, site, rules, cache=cache, check=check, known=known)
 
     def letter_keys(frame: Any, location: Any) -> dict[str, Any]:
         """The wildcard dialog's letter keys (screen pixels), read like a palette."""

@@ -239,7 +239,7 @@ def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool)
 
 def _name_letters(
     tiles: list[_Tile], site: EruditSite, rules: Rules, px: np.ndarray, ocr: bool,
-    slant: float | None = None,
+    slant: float | None = None, known: dict[int, str] | None = None,
 ) -> None:
     with_ink = [t for t in tiles if t.ink.letter is not None]
     inks = [t.ink.letter for t in with_ink if t.ink.letter is not None]
@@ -270,12 +270,23 @@ def _name_letters(
             if t.unsure:  # the whole tile's template holds the letter's own value
                 t.value, t.unsure = rules.values[whole], ""
             continue
+        told = (known or {}).get(t.where) if t.where >= 0 else None
+        if told is not None and _value_agrees(t, told, rules):
+            t.char, t.learned = told, True  # a tile the caller laid itself, its value agreeing
+            continue
         named = _ocr_letter(t, rules, ocr) if ocr else None
         if named is None:
             raise _fail(t, px, f"unknown glyph ({m.describe()}"
                         f"{'' if ocr else '; Tesseract not asked'}); teach the site's bank"
                         f" with `gamebot calibrate erudit`")
         t.char, t.learned = named, True
+
+
+def _value_agrees(t: _Tile, char: str, rules: Rules) -> bool:
+    """Does the tile's value number fit ``char`` (lower case: a wildcard, worth nothing)?"""
+    if char.islower():
+        return not t.value
+    return t.value is not None and t.value == rules.values.get(char.upper())
 
 
 #: A glyph a little further from its templates than the bank accepts is still named when, of
@@ -384,6 +395,7 @@ def read_erudit(
     text: PageText | None = None,
     check: bool = True,
     cache: TileCache | None = None,
+    known: dict[int, str] | None = None,
 ) -> EruditReading:
     """Every square and rack tile of the located board (see the module docstring).
 
@@ -391,7 +403,9 @@ def read_erudit(
     value number confirms them: see ``learned``). ``text`` reads scores and tiles left.
     ``check`` applies the rules' checks to the position (wildcards, letters, joined tiles).
     ``cache`` (a :class:`~vision.tiles.TileCache` kept from frame to frame) spares cutting the
-    tiles that did not change since an earlier frame.
+    tiles that did not change since an earlier frame. ``known`` names squares whose letter the
+    caller knows (the tiles it just laid itself): a glyph there that the bank does not know is
+    that letter when the tile's value number agrees, and is learned like an OCR name.
     """
     if not isinstance(site, EruditSite):
         raise TypeError(f"read_erudit needs the site's EruditSite (EruditSite.load(folder):"
@@ -430,7 +444,7 @@ def read_erudit(
         colour = mode_colour(px[region.top : region.bottom, region.left : region.right])
         tiles.append(_Tile(-k, split_tile(px, grown, colour, rack_zone)))
     _read_values(tiles, site, rules)
-    _name_letters(tiles, site, rules, px, ocr, theme.slant)
+    _name_letters(tiles, site, rules, px, ocr, theme.slant, known or {})
     _confirm_values(tiles, rules, px, ocr)
     cells = ["."] * (SIZE * SIZE)
     rack_chars = []

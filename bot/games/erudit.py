@@ -205,7 +205,9 @@ class EruditPlayer:
     def read(self, frame: Frame, location: Any) -> EruditSeen:
         try:
             # Our own move half laid is no legal position: the rules' checks wait for it.
-            reading = self._read(frame, location, check=not (self.plan or self.laid))
+            reading = self._read(
+                frame, location, check=not (self.plan or self.laid), known=dict(self.laid)
+            )
         except ReadError:
             last = self._last_seen
             if last is None:
