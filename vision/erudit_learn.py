@@ -27,6 +27,9 @@ from vision.geometry import Region
 from vision.rack import find_rack
 from vision.tiles import TileInk, mode_colour, split_tile
 
+#: A tile the label leaves unnamed (an unlabelled shot's tile Tesseract was not sure of).
+UNNAMED = "?"
+
 
 @dataclass(frozen=True)
 class LabelledShot:
@@ -144,7 +147,8 @@ def look_name(theme: str, where: str, tile: TileInk) -> str:
 
 def _zone_of(tile: TileInk, label: str, rules: Rules) -> tuple[float, float, float] | None:
     """Where a value number that stands apart from its letter starts on the face."""
-    if tile.value is None or tile.value.box is None or label == WILDCARD or label.islower():
+    if tile.value is None or tile.value.box is None or label in (WILDCARD, UNNAMED) \
+            or label.islower():
         return None
     digits = len(str(rules.values[label]))
     if tile.value.parts != digits:
@@ -159,6 +163,8 @@ def _learn_tile(
     report: LearnReport,
 ) -> bool:
     """Learn one tile's glyph and value; returns whether it showed a value number."""
+    if ch == UNNAMED:
+        return tile.value is not None  # a tile nobody named: its colour only is learned
     wild = ch == WILDCARD or ch.islower()
     if ch == WILDCARD:
         if tile.letter is not None:

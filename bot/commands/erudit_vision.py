@@ -79,7 +79,10 @@ def _run_read(args: argparse.Namespace) -> int:
 # ----- calibrate erudit --------------------------------------------------------------------------
 def _configure_calibrate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--from", dest="images", nargs="+", metavar="SCREENSHOT", required=True,
-                   help="labelled screenshots of the site (SHOT.txt beside each, or --labels)")
+                   help="screenshots of the site; labelled by SHOT.txt beside each (or in"
+                   " --labels), else named from the rules' layout and by Tesseract")
+    p.add_argument("--rules", choices=RULES,
+                   help="rules of the unlabelled shots (default erudit; a label names its own)")
     p.add_argument("--labels", metavar="DIR",
                    help="folder of <shot name>.txt position texts (player 1's rack in the order"
                    " its tiles stand)")
@@ -100,13 +103,12 @@ def _configure_calibrate(p: argparse.ArgumentParser) -> None:
     add_json(p)
 
 
-def _label_for(image: Path, labels: Path | None) -> str:
+def _label_for(image: Path, labels: Path | None) -> str | None:
     for folder in ([labels] if labels else []) + [image.parent]:
         path = folder / (image.stem + ".txt")
         if path.is_file():
             return path.read_text("utf-8")
-    raise GamebotError(f"{image}: no label ({image.stem}.txt beside it or in --labels): write"
-                       f" the position text of the shot, player 1's rack in screen order")
+    return None
 
 
 def _run_calibrate(args: argparse.Namespace) -> int:
@@ -122,10 +124,23 @@ def _run_calibrate(args: argparse.Namespace) -> int:
     from vision.frame import Frame
 
     labels = Path(args.labels) if args.labels else None
-    shots = []
+    shots, named_by_ocr, unnamed = [], [], []
     for name in args.images:
         path = Path(name)
         text = _label_for(path, labels)
+        if text is None:  # no label: the layout's colours and Tesseract name what they can
+            from solvers.erudit.rules import load_rules
+            from vision.erudit_bootstrap import name_shot
+
+            try:
+                shot, left = name_shot(Frame.from_file(path), load_rules(args.rules or "erudit"),
+                                       path.name)
+            except ReadError as exc:
+                raise GamebotError(f"calibration stopped: {exc}") from None
+            shots.append(shot)
+            named_by_ocr.append(shot.name)
+            unnamed.extend(f"{path.name}: {w}" for w in left)
+            continue
         try:
             pos = Position.from_text(text)
         except PositionTextError as exc:
@@ -158,7 +173,9 @@ def _run_calibrate(args: argparse.Namespace) -> int:
         scores = [s.strip() for s in args.score_labels.split(",")] if args.score_labels else []
         site.look.set_texts(lang, scores, args.bag_phrase, args.bag_empty_phrase)
     exact, wrong = 0, []
-    for shot in shots:  # every shot read back with what was learned
+    for shot in shots:  # every labelled shot read back with what was learned
+        if shot.name in named_by_ocr:
+            continue
         try:
             r = read_erudit(shot.frame, locate_erudit(shot.frame), site, shot.rules, ocr=False)
         except ReadError as exc:
@@ -170,8 +187,13 @@ def _run_calibrate(args: argparse.Namespace) -> int:
             wrong.append(f"{shot.name}: reads differently from its label")
     site.save(out)
     lines = report.lines(site)
-    lines.append(f"read back: {exact} of {len(shots)} shots exact")
+    labelled = len(shots) - len(named_by_ocr)
+    lines.append(f"read back: {exact} of {labelled} labelled shots exact")
     lines.extend(wrong)
+    if named_by_ocr:
+        lines.append(f"{len(named_by_ocr)} shots without a label: tiles named by Tesseract where"
+                     f" it was sure and the value agreed; left unnamed: {len(unnamed)}")
+        lines.extend(unnamed[:20])
     lines.append(f"site saved: {out} ({len(site.glyphs)} glyph templates, {len(site.marks)} marks)")
     summary: dict[str, object] = {
         "folder": str(out),
@@ -183,6 +205,8 @@ def _run_calibrate(args: argparse.Namespace) -> int:
         "marks": site.marks.labels,
         "templates": len(site.glyphs),
         "problems": wrong,
+        "unlabelled": named_by_ocr,
+        "unnamed": unnamed,
     }
     emit(summary, lines, args.json)
     return 0 if not wrong else 1

@@ -177,3 +177,35 @@ def test_bench_vision_erudit_counts_squares_and_tiles(capsys, tmp_path):
     assert summary["holdout_pictures"] == 1 and summary["holdout_exact"] == 1
     assert summary["scores_exact"] == summary["scores_shown"] == 2
     assert summary["read_ms_median"] > 0 and summary["locate_ms_median"] > 0
+
+
+def test_calibrate_without_labels_learns_colours_and_what_tesseract_is_sure_of(capsys,
+                                                                               tmp_path):
+    """A shot with no label: square colours from the rules' layout (the same as the labelled
+    site's), tiles named only where Tesseract is sure of letter and value and they agree; what
+    the site then reads is right or refused, never wrong."""
+    early = FIXTURES["gamebot-scrabble-en-classic-80-s4-t01"]
+    shot = tmp_path / early.path.name  # no .txt beside it
+    shutil.copy(early.path, shot)
+    out = tmp_path / "site"
+    argv = ["calibrate", "erudit", "--from", str(shot), "--rules", "scrabble-en", "--out",
+            str(out), "--yes", "--json"]
+    assert main(argv) == 0
+    summary = last_json(capsys)
+    assert summary["unlabelled"] == [shot.name]
+    named = 22 - len(summary["unnamed"])  # 15 board tiles and 7 on the rack
+    assert named >= 1
+    shown = set("".join(early.board).replace(".", "")) | set(early.rack)
+    assert summary["letters"] and set(summary["letters"]) <= shown  # named only what is there
+    from vision.erudit_look import EruditSite
+
+    learned = EruditSite.load(out).look.themes[0].colours
+    shipped = EruditSite.load(early.site_folder).look.themes[0].colours
+    for kind in ".dtDT":
+        assert learned[kind] == [c for c in shipped[kind] if c in learned[kind]] != []
+    code = main(["read", "erudit", str(early.path), "--site", str(out), "--no-ocr", "--json"])
+    if code == 0:
+        read = last_json(capsys)
+        assert read["board"] == list(early.board) and read["rack"] == early.rack
+    else:
+        assert "unknown glyph" in capsys.readouterr().err
