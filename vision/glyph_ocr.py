@@ -145,3 +145,24 @@ def name_glyph(
     if name not in alphabet:
         return OcrVerdict(None, tuple(answers))
     return OcrVerdict(name, tuple(answers))
+
+
+def letter_hint(
+    window: np.ndarray, face: tuple[int, int, int], alphabet: str, lang: str,
+    floor: float = 50.0,
+) -> str | None:
+    """Tesseract's letter for a glyph when every preparation names that one letter at
+    ``floor`` confidence or more: a hint, weaker than :func:`name_glyph`'s sure name, for a
+    caller whose own logic leaves only a few letters possible."""
+    code = tesseract_lang(lang)
+    whitelist = whitelist_for(alphabet)
+    names = set()
+    for picture in preparations(window, face):
+        text, conf = _ask(picture, code, whitelist)
+        if len(text) != 1 or conf < floor:
+            return None
+        names.add(canonical(text, alphabet))
+    if len(names) != 1:
+        return None
+    (name,) = names
+    return name if name in alphabet else None

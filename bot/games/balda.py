@@ -212,7 +212,8 @@ class BaldaPlayer:
             grown = [g for g in grown if g > 0]
             length = grown[0] if len(grown) == 1 else None
         taught = name_by_logic(
-            frame, location, self.bank, self.alphabet, self.lexicon, self.state, ours, length
+            frame, location, self.bank, self.alphabet, self.lexicon, self.state, ours, length,
+            self.lang,
         )
         for r, c, char in taught:
             logger.info("named the glyph at %s,%s %r by the game's logic", r, c, char)

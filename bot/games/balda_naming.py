@@ -4,7 +4,9 @@ Letters never change in Balda, so a known letter shown in a new look (lit while 
 picks it, just placed, another theme's colours) is that letter: the game followed so far names
 it. The start word is a word of the dictionary: when the letters read leave one word that fits,
 it names the rest. A new letter must make a legal move: when only one letter can stand in that
-cell, that letter it is. When the game leaves a few names, the bank's templates may tell them
+cell, that letter it is. When the game leaves a few names, Tesseract naming one of them in
+every preparation of the picture (a hint too weak to name a glyph alone) settles it, or the
+bank's templates may tell them
 apart: one candidate close to what is seen (``CLOSE``) while every other is at least twice as
 far and far in itself (``FAR``), a letter with no template counting as neither. Anything else
 stays unnamed, and the frame stays unreadable (the reader's own error stands). Each name given
@@ -25,12 +27,21 @@ FAR = 0.25  # every other candidate at least this far, and at least twice as far
 UNSEEN = 0.28  # a letter the bank has no template of: no evidence either way
 
 
-def pick(candidates: Sequence[dict[int, str]], inks: Sequence[Any], bank: Any) -> dict[int, str]:
-    """The one candidate naming the game allows that the templates single out (or none)."""
+def pick(
+    candidates: Sequence[dict[int, str]], inks: Sequence[Any], bank: Any, hint: Any = None
+) -> dict[int, str]:
+    """The one candidate naming the game allows that the templates single out, else the one
+    Tesseract's unanimous hint (``hint(cell)``) agrees with on every cell (or none)."""
     if len(candidates) == 1:
         return candidates[0]
     if not candidates:
         return {}
+    if hint is not None:
+        cells = sorted(set().union(*candidates))
+        said = {i: hint(i) for i in cells}
+        agree = [c for c in candidates if all(said[i] == ch for i, ch in c.items())]
+        if len(agree) == 1:
+            return agree[0]
 
     def worst(names: dict[int, str]) -> float:
         far = 0.0
@@ -65,7 +76,7 @@ def partial_grid(
 
 def start_word_names(
     grid: Sequence[str | None], size: int, lexicon: Lexicon,
-    inks: Sequence[Any] = (), bank: Any = None,
+    inks: Sequence[Any] = (), bank: Any = None, hint: Any = None,
 ) -> dict[int, str]:
     """Names for unread cells of the start row, when one dictionary word fits what is read."""
     row = (size - 1) // 2
@@ -81,7 +92,7 @@ def start_word_names(
     named = [{i: w[k] for k, i in enumerate(cells) if grid[i] is None} for w in fits]
     if len(named) == 1 or bank is None:
         return named[0] if len(named) == 1 else {}
-    return pick(named, inks, bank)
+    return pick(named, inks, bank, hint)
 
 
 def followed_names(grid: Sequence[str | None], state: BaldaState) -> dict[int, str]:
@@ -92,6 +103,7 @@ def followed_names(grid: Sequence[str | None], state: BaldaState) -> dict[int, s
 def new_letter_names(
     grid: Sequence[str | None], state: BaldaState, lexicon: Lexicon, alphabet: str,
     inks: Sequence[Any] = (), bank: Any = None, length: int | None = None,
+    hint: Any = None,
 ) -> dict[int, str]:
     """The one unread new letter (a cell empty in the game followed), when a single letter of
     the alphabet there makes a legal move (either side could have placed it); ``length`` is
@@ -114,7 +126,7 @@ def new_letter_names(
     named = [{cell: ch} for ch in sorted(letters)]
     if len(named) == 1 or bank is None:
         return named[0] if len(named) == 1 else {}
-    return pick(named, inks, bank)
+    return pick(named, inks, bank, hint)
 
 
 def name_by_logic(
@@ -126,6 +138,7 @@ def name_by_logic(
     state: BaldaState | None,
     ours: dict[int, str] | None = None,
     length: int | None = None,
+    lang: str = "rus",
 ) -> list[tuple[int, int, str]]:
     """Teach the bank the glyphs the game names; returns the (row, col, letter) taught.
 
@@ -136,12 +149,24 @@ def name_by_logic(
         return []
     size = location.cols
     names: dict[int, str] = {i: ch for i, ch in (ours or {}).items() if grid[i] is None}
+
+    def hint(i: int) -> str | None:
+        from vision.glyph_ocr import letter_hint
+        from vision.letters import inner_region
+
+        r, c = divmod(i, size)
+        inner = inner_region(location, r, c)
+        window = frame.pixels[inner.top : inner.bottom, inner.left : inner.right]
+        return letter_hint(window, inks[i].face, alphabet, lang)
+
     if state is None or state.size != size:
-        names.update(start_word_names(grid, size, lexicon, inks, bank))
+        names.update(start_word_names(grid, size, lexicon, inks, bank, hint))
     else:
         names.update(followed_names(grid, state))
         rest = [names.get(i, ch) for i, ch in enumerate(grid)]
-        names.update(new_letter_names(rest, state, lexicon, alphabet, inks, bank, length))
+        names.update(
+            new_letter_names(rest, state, lexicon, alphabet, inks, bank, length, hint)
+        )
     taught = []
     for i, char in names.items():
         if bank.learn(inks[i], char, "game"):
