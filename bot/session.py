@@ -261,6 +261,9 @@ def human_lines(summary: dict[str, Any]) -> list[str]:
         lines.append(f"note: {summary['mines_note']}")
     if summary.get("stopped"):
         lines.append(f"stopped: {summary['stopped']}")
+    if summary.get("first_move_seconds") is not None:
+        lines.append(f"first move {summary['first_move_seconds']:.2f} s after the start"
+                     " (program started, board found, its look learned or recognised)")
     if summary.get("looks_named") is not None:
         unnamed = summary.get("looks_unnamed") or []
         lines.append(f"look learned: names {summary['looks_named']!r}, {len(unnamed)} look(s)"
@@ -279,6 +282,7 @@ def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
 
     check_play_paths(cfg)  # before any program starts: a run must be able to keep its figures
     stamp = time.strftime("%Y%m%d-%H%M%S")
+    began = time.monotonic()
     with ExitStack() as stack:
         screen, target = open_screen_and_target(cfg, stack)
         learning = learning_for(cfg, target) if cfg.learn else None
@@ -333,6 +337,8 @@ def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
         recording=str(cfg.record) if cfg.record else None,
         log=str(log_path),
         **learned_summary(learning),
+        first_move_seconds=(round(player.first_move_at - began, 2)
+                            if player.first_move_at is not None else None),
     )
     return PlayResult(result, summary, human_lines(summary))
 

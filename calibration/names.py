@@ -226,9 +226,14 @@ class Naming:
             for x, y in pairs.tolist():
                 self.adjacent.add((x, y))
                 self.adjacent.add((y, x))
-        if (self.auto_opens and game.fresh and game.first is not None and not game.steps
-                and not moves and (game.first == game.first.flat[0]).all()):
-            game.first = None  # the program drew its board, then opened its first area
+        # The program drew its board, then opened its first area itself: the area is the
+        # game's first frame (for the opening rule), and the cells that changed were opened.
+        auto = (self.auto_opens and game.fresh and game.first is not None and not game.steps
+                and not moves and (game.first == game.first.flat[0]).all())
+        if auto:
+            game.first = looks
+            for look in np.unique(looks).tolist():
+                self._restrict(int(look), "#" + NUMBERS, "it is on a fresh board")
         if game.first is None:
             game.first = looks
             if game.fresh:
@@ -240,6 +245,8 @@ class Naming:
             if game.last.shape != looks.shape:
                 raise Contradiction(f"board size changed to {rows}x{cols} within a game")
             opened, flagged, unflagged = _targets(moves, rows, cols)
+            if auto:
+                opened = {(r, c) for r in range(rows) for c in range(cols)}
             changes = []
             for r, c in np.argwhere(game.last != looks).tolist():
                 around = tuple(int(looks[rr, cc])
@@ -466,11 +473,12 @@ class Naming:
         return all(self._opening_ok(first, code) for first in self._firsts)
 
     def _opening_ok(self, first: np.ndarray, code: np.ndarray) -> bool:
-        """A program that opens a first area itself shows one cascade: some cell is open, and
-        when more than one is, every number touches an empty cell."""
+        """A program that opens a first area itself shows one cascade: some cell is open
+        (unless the frame is the board drawn before the area, all one look), and when more than
+        one is, every number touches an empty cell."""
         cells = code[first]
-        if (cells >= 0).all() and (_IS_COV[np.maximum(cells, 0)] & (cells >= 0)).all():
-            return False  # nothing opened
+        if (cells >= 0).all() and _IS_COV[cells].all() and (first != first.flat[0]).any():
+            return False  # several looks, all covered: nothing opened
         number = (cells >= _CODE["1"]) & (cells <= _CODE["8"])
         if not number.any():
             return True

@@ -127,9 +127,11 @@ def _number(mask: np.ndarray) -> int | None:
     if not 0.3 * h <= widest <= 0.9 * h:
         return None
     digits = []
+    mask = np.pad(mask, ((0, 0), (widest, 0)))  # room on the left of a leading 1
     for a, b in spans:
+        a, b = a + widest, b + widest
         left = b - widest if b - a < 0.6 * widest else a  # a 1 lights its right side only
-        digit = _digit(mask[:, max(0, left) : b])
+        digit = _digit(mask[:, left:b])
         if digit is None:
             return None
         digits.append(str(digit))

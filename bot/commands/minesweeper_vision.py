@@ -127,6 +127,11 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
         help="folder of labelled screenshots with labels.json (default: the project's"
         " recordings/minesweeper/labelled)",
     )
+    p.add_argument(
+        "--relearn-games", type=int, default=5, metavar="N",
+        help="the relearn matrix: every built-in skin with its digits removed names them again"
+        " from its screenshots and from N simulated games (default 5; 0: screenshots only)",
+    )
 
 
 def _run_bench(args: argparse.Namespace) -> int:
@@ -149,7 +154,16 @@ def _run_bench(args: argparse.Namespace) -> int:
             bench.accuracy(lambda name: bar.advance(status=name))
         with progress_bar(len(bench.speed_fixtures()), "read and locate timings") as bar:
             bench.speed(lambda name: bar.advance(status=name))
+        if not stop.reason:
+            from bot.bench_relearn import SKINS, relearn_matrix
+
+            with progress_bar(len(SKINS), "relearn matrix") as bar:
+                relearn, relearn_lines = relearn_matrix(
+                    max(0, args.relearn_games), 1, folder, lambda name: bar.advance(status=name))
     summary, lines = bench.report()
+    if not stop.reason:
+        summary["relearn"] = relearn
+        lines += relearn_lines
     summary["stopped"] = stop.reason
     emit(summary, lines + stop.line(), args.json)
     return stop.exit_code()

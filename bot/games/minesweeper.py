@@ -9,6 +9,7 @@ next). The solver is :class:`solvers.minesweeper.solver.Solver`; vision is
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -165,6 +166,7 @@ class MinesweeperPlayer:
         #: What vision reads with and learns into (bot.games.minesweeper_looks).
         self.vision = LearningVision(skin if skin is not None else profile.skin, learning, mines)
         self._seen_version = 0
+        self.first_move_at: float | None = None  # time.monotonic() of the first move sent
         self._locate = locate if locate is not None else self._vision_locate
         self._read = read if read is not None else self._vision_read
         self.delta = DeltaReader(self._read) if delta else None
@@ -352,6 +354,8 @@ class MinesweeperPlayer:
     def pending(self, decisions: Sequence[Decision[Move]], seen: Seen) -> list[Move]:
         moves = self.moves(decisions)
         self.vision.sent(moves)
+        if self.first_move_at is None:
+            self.first_move_at = time.monotonic()  # for the summary: time to the first move
         return moves
 
     def awaiting(self, seen: Seen) -> list[Move]:

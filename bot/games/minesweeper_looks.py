@@ -59,6 +59,7 @@ class LearningVision:
         self._verified: Frame | None = None
         self._known: tuple[tuple[int, int], BoardLocation] | None = None
         self._counter_for: Any = None
+        self._cold_seen: tuple[object, ...] | None = None
 
     @property
     def mines(self) -> int | None:
@@ -110,6 +111,13 @@ class LearningVision:
             raise BoardNotFoundError("no known skin fits this board and learning is off"
                                      " (--no-learn): drop --no-learn to learn its look")
         grid, skin = board_grid(frame)
+        # A program just started may not have drawn all of its board: the board is taken
+        # once two frames show the same one (the loop looks again a moment later).
+        seen = (frame.width, frame.height, grid.geometry())
+        if seen != self._cold_seen:
+            self._cold_seen = seen
+            raise BoardNotFoundError(f"a {grid.rows}x{grid.cols} board found; looking again"
+                                     " to make sure it is all drawn")
         skin = replace(skin, name=self.learning.name or "learned")
         location = BoardLocation(grid.geometry(), skin.name, 1.0, cells=grid)
         self.learning.start(skin, self.mines if self.mines is not None

@@ -164,3 +164,57 @@ def test_the_search_budget_never_names_by_default():
     naming.observe(board, [Move.open(5, 5)])
     assert naming.name(a) is None
     assert naming.candidates[a] == "12345678" or len(naming.candidates[a]) > 1
+
+
+def test_a_program_that_opens_its_first_area_names_it_from_that_frame():
+    level = Level.parse("intermediate")
+    game = Game(level, FirstClick.OPENING, seed=12)
+    game.apply(Move.open(8, 8))  # as xdemineur does before the player's first click
+    naming = Naming(mines=level.mines, auto_opens=True)
+    looks = Looks(naming, 9)
+    naming.new_game()
+    naming.observe(looks.of(Board.unknown(16, 16)))  # drawn first, then the area opened
+    naming.observe(looks.of(game.board()))
+    looks.check()
+    assert {looks.truth[i] for i, n in enumerate(naming.names()) if n} >= {"#", ".", "1"}
+
+
+def test_a_covered_cell_lit_like_a_covered_one_may_stay_covered():
+    naming = Naming(mines=10)
+    covered, lit = naming.add_look(), naming.add_look()
+    naming.covered_alike.add(lit)
+    naming.new_game()
+    board = np.full((9, 9), covered)
+    naming.observe(board)
+    board = board.copy()
+    board[4, 4] = lit  # the cell under the pointer, lit: no move made
+    naming.observe(board)
+    assert "#" in naming.candidates[lit]
+    other = naming.add_look()  # the same change to a look not drawn like a covered one
+    board = board.copy()
+    board[2, 2] = other
+    with pytest.raises(Contradiction):  # changed with no move: nothing it can be
+        naming.observe(board)
+
+
+def test_each_game_keeps_its_own_mine_total():
+    naming = Naming()
+    covered, corner = naming.add_look("#"), naming.add_look(".12345678")  # an opened cell
+    board = np.full((5, 5), covered)
+    board[0, 0] = corner
+    naming.new_game(fresh=False, mines=24)  # every covered cell a mine: the corner is a 3
+    naming.observe(board)
+    assert naming.candidates[corner] == "3"
+    naming.new_game(fresh=False, mines=1)  # one mine in this game: a 3 there is impossible
+    with pytest.raises(Contradiction):
+        naming.observe(board)
+    assert naming.candidates[corner] == "3"  # the frame refused, the first game stands
+
+
+def test_a_finished_board_shows_a_look_misnamed_and_it_is_taken_back():
+    naming = Naming(mines=2)
+    covered, mine, exploded, one = (naming.add_look(c) for c in "#*X1")
+    lost = np.array([[exploded, one, covered], [one, one, covered], [covered, covered, mine]])
+    assert naming.misnamed(lost) == [one]  # (1, 1) touches two mines: not a 1
+    naming.withdraw(one)
+    assert naming.name(one) is None and naming.is_opened(one)

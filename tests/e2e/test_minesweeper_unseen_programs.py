@@ -1,0 +1,55 @@
+"""End to end on a private Xvfb: programs gamebot has no skin for, played from a cold start.
+
+kmines (Hard, 30x16 with 99 mines), ace-of-penguins' Minesweeper (32x32 with 200 mines, 12 px
+cells, a first click that may lose) and the Minesweeper Classic web page in Chromium: the bot
+finds the board as a lattice of alike cells, learns the look while it plays and names every
+glyph by the game's logic. Each run must finish its games with no misread frame, no refused
+click and no stop; the win rate is printed, not asserted (a few games are luck).
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from bot.session import PlayConfig, play
+from bot.targets.minesweeper_page import CLASSIC
+from solvers.minesweeper.rules import Level
+
+pytestmark = [pytest.mark.display, pytest.mark.slow,
+              pytest.mark.xdist_group("minesweeper-unseen-e2e")]
+
+
+def cold(tmp_path, target: str, games: int, level: Level | None = None) -> dict:
+    cfg = PlayConfig(target=target, launch=True, level=level, games=games, seed=1,
+                     skin="none", out=tmp_path, learn_into=tmp_path / "learned")
+    result = play(cfg)
+    s = result.summary
+    print(f"\n{target}: " + "; ".join(result.lines))
+    assert s["stopped"] == "", s["stopped"]
+    assert s["games"] == games
+    assert s["misreads"] == 0 and s["refused_clicks"] == 0
+    assert s["looks_unnamed"] == [] or all(set(c) <= set(".12345678")
+                                           for c in s["looks_unnamed"])
+    assert {"#", "1"} <= set(s["looks_named"])
+    assert s["first_move_seconds"] is not None
+    return s
+
+
+@pytest.mark.skipif(shutil.which("kmines") is None and not shutil.which("/usr/games/kmines"),
+                    reason="kmines is not installed (Debian: apt install kmines)")
+def test_kmines_hard_from_no_skin(virtual_display, tmp_path):
+    cold(tmp_path, "kmines", 2, Level.parse("expert"))
+
+
+def test_ace_minesweeper_from_no_skin(virtual_display, tmp_path):
+    s = cold(tmp_path, "ace-minesweeper", 3)
+    assert s["mines"] == 200 and s["mines_from"] == "screen"  # its yellow LED counter
+
+
+@pytest.mark.skipif(not (CLASSIC / "index.html").is_file(),
+                    reason="../shared/targets/minesweeper-classic is not here (a user's clone)")
+def test_the_minesweeper_classic_page_from_no_skin(virtual_display, tmp_path):
+    s = cold(tmp_path, "minesweeper-classic", 3)
+    assert s["mines"] == 10
