@@ -25,6 +25,10 @@ from vision.letters import CellInk, normalise_glyph
 Colour = tuple[int, int, int]
 #: Pixels this close (any channel) to the face colour are face.
 FACE_CLOSE = 14
+#: A row or column of the window is the face's when at least this part of it is face colour
+#: (a letter's bar, as Ш's, may cover three quarters of a row; a shadow band or grid line
+#: leaves nothing).
+FACE_ROW = 0.1
 #: Below this distance from the face nothing is ink.
 INK = 40
 #: The value sits right of this part of the face's width and below this part of its height.
@@ -171,10 +175,11 @@ def distance_map(window: np.ndarray, colour: Sequence[int]) -> np.ndarray:
 
 def face_box(window: np.ndarray, colour: Colour, dist: np.ndarray | None = None) -> Region | None:
     """The bounding box of the face: the longest runs of rows and of columns that are at least
-    a quarter ``colour`` (window pixels; ``dist`` its :func:`distance_map` if known), or None."""
+    ``FACE_ROW`` ``colour`` (window pixels; ``dist`` its :func:`distance_map` if known), or
+    None."""
     flat = (distance_map(window, colour) if dist is None else dist) <= FACE_CLOSE
-    rows = _longest_run(flat.mean(axis=1) >= 0.25)
-    cols = _longest_run(flat.mean(axis=0) >= 0.25)
+    rows = _longest_run(flat.mean(axis=1) >= FACE_ROW)
+    cols = _longest_run(flat.mean(axis=0) >= FACE_ROW)
     if rows is None or cols is None:
         return None
     return Region(cols[0], rows[0], cols[1] - cols[0], rows[1] - rows[0])

@@ -91,8 +91,9 @@ def wait_turn(games: EruditGames, timeout: float = 60.0) -> None:
     raise TimeoutError("the computer did not answer")
 
 
-def play_turn(display: str, games: EruditGames, graph: object) -> str:
-    """Enter the person's move by clicks; returns what was played."""
+def play_turn(display: str, games: EruditGames, graph: object, pending: Path | None = None) -> str:
+    """Enter the person's move by clicks; returns what was played. With ``pending`` the screen
+    is saved there with the tiles laid, before the move is sent."""
     s = games.newest()
     assert s is not None
     pos = s.position()
@@ -117,6 +118,9 @@ def play_turn(display: str, games: EruditGames, graph: object) -> str:
             click(display, t.x, t.y)
             p = loc.geometry.cell_center(*divmod(square, 15))
             click(display, p.x, p.y)
+        if pending is not None:
+            xdo(display, "mousemove", "2", "2")
+            Frame.from_pixels(settled(display)).save(pending)
         xdo(display, "key", "Return")
         return move.to_text()
     from vision.page_text import PageText
@@ -147,8 +151,11 @@ def main() -> int:
     ap.add_argument("--first", default="human")
     ap.add_argument("--shots", default="1,6", help="person's turns after which to save")
     ap.add_argument("--max-turns", type=int, default=40)
+    ap.add_argument("--pending", default="", help="person's turns at which to save the screen"
+                    " with the move's tiles laid but not yet sent")
     args = ap.parse_args()
     wanted = {int(x) for x in args.shots.split(",") if x}
+    laid = {int(x) for x in args.pending.split(",") if x}
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     games = EruditGames()
@@ -171,7 +178,8 @@ def main() -> int:
                 break
             if turn == 1 and 0 in wanted:
                 Frame.from_pixels(settled(args.display)).save(out / f"{stem}-t00.png")
-            played = play_turn(args.display, games, graph)
+            pending = out / f"{stem}-t{turn:02d}-pending.png" if turn in laid else None
+            played = play_turn(args.display, games, graph, pending)
             time.sleep(0.5)
             wait_turn(games)
             print(f"turn {turn}: {played}; bag {len(s.bag)}", flush=True)
