@@ -43,6 +43,7 @@ from solvers.balda.moves import BaldaMove
 from solvers.balda.players import search_decision
 from solvers.balda.state import BaldaState
 from solvers.decision import Decision
+from solvers.words.alphabet import fold_yo
 from vision.errors import ReadError
 from vision.frame import Frame
 from vision.geometry import GridGeometry, Region
@@ -154,6 +155,7 @@ class BaldaPlayer:
         self._turn_since: float | None = None  # when the current turn of ours first showed
         self.move_seconds: list[float] = []  # "our turn shows" -> "our move shows as played"
         self.learned_glyphs = 0  # glyphs OCR named during play (checked by the game)
+        self._retries = 0  # lost inputs of the move being entered
 
     # --- vision -------------------------------------------------------------------------------
     def locate(self, frame: Frame) -> Any:
@@ -169,7 +171,7 @@ class BaldaPlayer:
         try:
             reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang)
         except ReadError as exc:
-            if not exc.cells or not self._name_by_logic(frame, location, scores):
+            if not exc.cells or not self._name_by_logic(frame, location, scores, lines):
                 raise
             reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang)
         self._check_learned(reading)
@@ -194,7 +196,11 @@ class BaldaPlayer:
         return None if ours is None or theirs is None else (ours, theirs)
 
     def _name_by_logic(
-        self, frame: Frame, location: Any, scores: tuple[int, int] | None = None
+        self,
+        frame: Frame,
+        location: Any,
+        scores: tuple[int, int] | None = None,
+        lines: Sequence[Line] = (),
     ) -> bool:
         """Glyphs the bank does not know, named by the game (see :mod:`.balda_naming`); the
         page's score, when it grew by one word, says how long that word is."""
@@ -211,9 +217,12 @@ class BaldaPlayer:
             grown = [scores[k] - self.state.scores[k] for k in (0, 1)]
             grown = [g for g in grown if g > 0]
             length = grown[0] if len(grown) == 1 else None
+        shown = frozenset(
+            fold_yo(word.upper()) for line in lines for word in line.text.split() if word.isalpha()
+        )
         taught = name_by_logic(
             frame, location, self.bank, self.alphabet, self.lexicon, self.state, ours, length,
-            self.lang,
+            self.lang, shown,
         )
         for r, c, char in taught:
             logger.info("named the glyph at %s,%s %r by the game's logic", r, c, char)
@@ -273,13 +282,17 @@ class BaldaPlayer:
             move = pending.move
             assert move is not None and move.cell is not None
             cell = move.cell[0] * seen.size + move.cell[1]
+            lost = bool(pending.sent) and (
+                time.monotonic() - pending.sent > self.site.redraw_timeout
+            )
             if not added:
                 if "rejected" in seen.kinds:
                     return Verdict.OK, ""
-                if pending.sent and time.monotonic() - pending.sent > self.site.redraw_timeout:
-                    # The page never showed our letter: the input was lost (a misread stops
-                    # the bot after a few tries; it must not wait the opponent's minute).
-                    return Verdict.MISREAD, f"{move.to_text()} never showed on the page"
+                if lost and ours:
+                    # The page never showed our letter: the input was lost. Taking it back
+                    # and entering the move again is safe (nothing was played).
+                    return (Verdict.OK, "") if self._retry_left() else (
+                        Verdict.MISREAD, f"{move.to_text()} never showed on the page")
                 return Verdict.STALE, f"{move.to_text()} not shown yet"
             if cell not in added or seen.grid[cell] != move.letter:
                 shown = seen.grid[cell] or "empty"
@@ -289,6 +302,8 @@ class BaldaPlayer:
             if "rejected" in seen.kinds or over:
                 return Verdict.OK, ""
             if len(added) == 1 and ours and not self.both_sides:
+                if lost and self._retry_left():
+                    return Verdict.OK, ""  # our letter shows but the word never went: redo
                 return Verdict.STALE, f"{move.to_text()} not confirmed yet"
             if len(added) == 2 and not ours:
                 return Verdict.STALE, "the opponent's reply is still being drawn"
@@ -308,6 +323,10 @@ class BaldaPlayer:
                 return Verdict.OK, ""
             return Verdict.STALE, "waiting for the opponent"
         return Verdict.OK, ""
+
+    def _retry_left(self) -> bool:
+        """Lost inputs are entered again at most twice a move, then it is a misread."""
+        return self._retries < 2
 
     def _their_score_grew(self, seen: BaldaSeen) -> bool:
         if seen.scores is None or self.state is None:
@@ -380,6 +399,7 @@ class BaldaPlayer:
                 self.log.moves.append((0, move.to_text()))
                 added.remove(cell)
                 self._pending = None
+                self._retries = 0
                 if self._turn_since is not None:
                     self.move_seconds.append(max(0.0, seen.t - self._turn_since))
                 self._turn_since = None
@@ -417,11 +437,16 @@ class BaldaPlayer:
         pending = self._pending
         if "rejected" in seen.kinds or (pending is not None and pending.kind == "move"):
             word = pending.move.word if pending is not None and pending.move is not None else ""
-            if word:
+            refused = "rejected" in seen.kinds
+            if word and refused:
                 self.rejected.add(word)
                 self.log.rejected.append(word)
+            elif not refused:
+                self._retries += 1
+                self.log.retried.append(word)
+            why = f"the site refused {word}" if refused else f"{word}: the input did not go through"
             self._pending = Expect("cancel", self.state.grid)
-            return [Decision(Cancel(word), "cancel", f"the site refused {word or 'the input'}")]
+            return [Decision(Cancel(word), "cancel", why)]
         state = self.state
         if not self.both_sides and state.to_move != 0:
             state = replace(state, to_move=0)
@@ -546,6 +571,7 @@ class BaldaPlayer:
         """Forget the game followed so far (a new game, or the page started again)."""
         self.state, self._pending, self.log = None, None, GameLog()
         self._palette, self._geometry, self._turn_since = None, None, None
+        self._retries = 0
 
     def new_game(self, screen: Screen, target: Any, calibration: Calibration) -> None:
         self.state, self._pending, self.log = None, None, GameLog()

@@ -4,7 +4,8 @@ Letters never change in Balda, so a known letter shown in a new look (lit while 
 picks it, just placed, another theme's colours) is that letter: the game followed so far names
 it. The start word is a word of the dictionary: when the letters read leave one word that fits,
 it names the rest. A new letter must make a legal move: when only one letter can stand in that
-cell, that letter it is. When the game leaves a few names, Tesseract naming one of them in
+cell, that letter it is; when the page lists the words played, the one listed names it. When
+the game leaves a few names, Tesseract naming one of them in
 every preparation of the picture (a hint too weak to name a glyph alone) settles it, or the
 bank's templates may tell them
 apart: one candidate close to what is seen (``CLOSE``) while every other is at least twice as
@@ -103,7 +104,7 @@ def followed_names(grid: Sequence[str | None], state: BaldaState) -> dict[int, s
 def new_letter_names(
     grid: Sequence[str | None], state: BaldaState, lexicon: Lexicon, alphabet: str,
     inks: Sequence[Any] = (), bank: Any = None, length: int | None = None,
-    hint: Any = None,
+    hint: Any = None, shown: frozenset[str] = frozenset(),
 ) -> dict[int, str]:
     """The one unread new letter (a cell empty in the game followed), when a single letter of
     the alphabet there makes a legal move (either side could have placed it); ``length`` is
@@ -117,12 +118,14 @@ def new_letter_names(
     if added:  # our own letter is on the grid too: the unread one is the reply to it
         return {}
     target = base.cell(cell)
-    letters = {
-        m.letter
-        for m in generate_moves(base, lexicon)
+    moves = [
+        m for m in generate_moves(base, lexicon)
         if m.cell == target and (length is None or len(m.word) == length)
-    }
-    letters &= set(alphabet)
+    ]
+    letters = {m.letter for m in moves} & set(alphabet)
+    listed = {m.letter for m in moves if m.word in shown} & letters
+    if len(listed) == 1:
+        return {cell: listed.pop()}  # the page lists the word: the letter that makes it
     named = [{cell: ch} for ch in sorted(letters)]
     if len(named) == 1 or bank is None:
         return named[0] if len(named) == 1 else {}
@@ -139,6 +142,7 @@ def name_by_logic(
     ours: dict[int, str] | None = None,
     length: int | None = None,
     lang: str = "rus",
+    shown: frozenset[str] = frozenset(),
 ) -> list[tuple[int, int, str]]:
     """Teach the bank the glyphs the game names; returns the (row, col, letter) taught.
 
@@ -165,7 +169,7 @@ def name_by_logic(
         names.update(followed_names(grid, state))
         rest = [names.get(i, ch) for i, ch in enumerate(grid)]
         names.update(
-            new_letter_names(rest, state, lexicon, alphabet, inks, bank, length, hint)
+            new_letter_names(rest, state, lexicon, alphabet, inks, bank, length, hint, shown)
         )
     taught = []
     for i, char in names.items():

@@ -30,6 +30,7 @@ class GameLog:
     moves: list[tuple[int, str]] = field(default_factory=list)  # (side 0 ours / 1 theirs, text)
     rejected: list[str] = field(default_factory=list)
     site_words: list[str] = field(default_factory=list)  # opponent words our list lacks
+    retried: list[str] = field(default_factory=list)  # inputs the page never took, entered again
 
 
 def new_cells(before: Sequence[str], after: Sequence[str]) -> list[int]:

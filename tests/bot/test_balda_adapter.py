@@ -154,3 +154,22 @@ def test_a_reply_scored_on_the_page_but_not_drawn_yet_is_no_pass(player):
     assert player.check(waiting.grid, waiting, scored)[0] is Verdict.STALE
     unscored = BaldaSeen(grid(START), seen(START).geometry, frozenset({"ours"}), (), 0.0, (0, 0))
     assert player.check(waiting.grid, waiting, unscored)[0] is Verdict.OK  # a real pass
+
+
+def test_an_input_the_page_never_took_is_cancelled_and_entered_again(player, monkeypatch):
+    import bot.games.balda as balda_mod
+
+    first = seen(START, "ours")
+    player.turn(first)
+    (decision,) = player.decide(first)
+    pending = player.pending([decision], first)
+    later = pending.sent + player.site.redraw_timeout + 1
+    monkeypatch.setattr(balda_mod.time, "monotonic", lambda: later)
+    verdict, _ = player.check(pending.grid, pending, seen(START, "ours"))
+    assert verdict is Verdict.OK  # not a misread: nothing was played, so it may be redone
+    (cancel,) = player.decide(seen(START, "ours"))
+    assert isinstance(cancel.move, Cancel) and "did not go through" in cancel.reason
+    assert player.rejected.words == set(), "a lost input is no word the site refused"
+    player.check(pending.grid, player.pending([cancel], first), seen(START, "ours"))
+    (again,) = player.decide(seen(START, "ours"))
+    assert again.move == decision.move
