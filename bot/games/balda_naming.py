@@ -78,6 +78,7 @@ def partial_grid(
 def start_word_names(
     grid: Sequence[str | None], size: int, lexicon: Lexicon,
     inks: Sequence[Any] = (), bank: Any = None, hint: Any = None,
+    shown: frozenset[str] = frozenset(),
 ) -> dict[int, str]:
     """Names for unread cells of the start row, when one dictionary word fits what is read."""
     row = (size - 1) // 2
@@ -90,6 +91,9 @@ def start_word_names(
         w for w in lexicon.words
         if len(w) == size and all(grid[i] in (None, w[k]) for k, i in enumerate(cells))
     ]
+    listed = [w for w in fits if w in shown]
+    if len(listed) == 1:
+        fits = listed  # the page shows the start word (a line such as «Начальное слово: …»)
     named = [{i: w[k] for k, i in enumerate(cells) if grid[i] is None} for w in fits]
     if len(named) == 1 or bank is None:
         return named[0] if len(named) == 1 else {}
@@ -164,7 +168,7 @@ def name_by_logic(
         return letter_hint(window, inks[i].face, alphabet, lang)
 
     if state is None or state.size != size:
-        names.update(start_word_names(grid, size, lexicon, inks, bank, hint))
+        names.update(start_word_names(grid, size, lexicon, inks, bank, hint, shown))
     else:
         names.update(followed_names(grid, state))
         rest = [names.get(i, ch) for i, ch in enumerate(grid)]
