@@ -8,7 +8,7 @@ import numpy as np
 from vision.cells import image_blocks
 from vision.errors import ReadError
 from vision.frame import Frame
-from vision.minesweeper import cell_verdicts, locate_minesweeper
+from vision.minesweeper import cell_verdicts, locate_minesweeper, readable
 from vision.skin import Skin, load_skin
 
 
@@ -25,11 +25,12 @@ def _read_counts(skin: Skin | str, frame: Frame) -> tuple[int, int, str]:
         return 0, 0, ""
     verdict = cell_verdicts(frame, location)
     text = verdict.text()
+    ok = readable(verdict, load_skin(location.skin))  # a look not named yet reads as nothing
     rows = [
-        "".join(ch if ok else "~" for ch, ok in zip(row, oks, strict=True))
-        for row, oks in zip(text.split("\n"), verdict.accepted.tolist(), strict=True)
+        "".join(ch if good else "~" for ch, good in zip(row, oks, strict=True))
+        for row, oks in zip(text.split("\n"), ok.tolist(), strict=True)
     ]
-    return int(verdict.accepted.sum()), int(verdict.accepted.size), "\n".join(rows)
+    return int(ok.sum()), int(ok.size), "\n".join(rows)
 
 
 def compare_skins(learned: Skin, other: str, frames: list[Frame]

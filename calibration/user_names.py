@@ -23,8 +23,21 @@ def check_name(text: str) -> str:
 
 
 def with_named_look(skin: Skin, look: np.ndarray, char: str) -> Skin:
-    """``skin`` reading ``look`` as ``char`` from now on."""
+    """``skin`` reading ``look`` as ``char`` from now on (the look leaves the unnamed ones)."""
     char = check_name(char)
+    keep = [i for i, imgs in enumerate(skin.unnamed) if not any(
+        img.shape == look.shape and np.array_equal(img, look) for img in imgs)]
+    if len(keep) < len(skin.unnamed):
+        more = [img for i, imgs in enumerate(skin.unnamed) if i not in keep for img in imgs
+                if not np.array_equal(img, look)]
+        skin = replace(skin, unnamed=tuple(skin.unnamed[i] for i in keep),
+                       unnamed_candidates=tuple(skin.unnamed_candidates[i] for i in keep))
+        for img in more:  # the look's other pictures carry the name too
+            skin = _add(skin, img, char)
+    return _add(skin, look, char)
+
+
+def _add(skin: Skin, look: np.ndarray, char: str) -> Skin:
     if char in skin.cells:
         variants = {**skin.variants, char: (*skin.variants.get(char, ()), look)}
         return replace(skin, variants=variants)

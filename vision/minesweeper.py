@@ -115,7 +115,8 @@ def locate_minesweeper(frame: Frame, skin: str | Skin | None = None) -> BoardLoc
     h, w = frame.height, frame.width
     skins = _skins(skin)
     best: tuple[tuple[int, float], CellGrid, Skin, CellVerdict] | None = None
-    for lattice in find_lattices(frame.pixels)[:MAX_LATTICES]:
+    lattices = find_lattices(frame.pixels)
+    for lattice in lattices[:MAX_LATTICES]:
         rough = CellGrid.from_geometry(lattice.geometry)
         if not rough.inside(w, h):
             continue
@@ -131,8 +132,7 @@ def locate_minesweeper(frame: Frame, skin: str | Skin | None = None) -> BoardLoc
         if verdict.accepted.mean() >= 0.95:
             break  # lattices come best supported first: a clean fit is the board
     if best is None:
-        names = ", ".join(s.name for s in skins)
-        raise BoardNotFoundError(f"no Minesweeper board found (skins tried: {names})")
+        raise BoardNotFoundError(_not_found(frame, skins, lattices))
     _, grid, sk, verdict = best
     grid = trim(grid, verdict)
     grid = grow(picture, grid, sk)
@@ -140,6 +140,21 @@ def locate_minesweeper(frame: Frame, skin: str | Skin | None = None) -> BoardLoc
     geometry = grid.geometry()
     panel = find_panel(frame.pixels, geometry, sk, scale)
     return BoardLocation(geometry, sk.name, scale, panel, grid)
+
+
+def _not_found(frame: Frame, skins: list[Skin], lattices: list[object]) -> str:
+    """Where the search looked, what it found, and what to try next."""
+    names = ", ".join(s.name for s in skins)
+    seen = [getattr(lat, "geometry", None) for lat in lattices[:3]]
+    found = "; ".join(f"{g.rows}x{g.cols} cells of {g.pitch[0]:.0f} px at"
+                      f" ({g.col_edges[0]}, {g.row_edges[0]})" for g in seen if g is not None)
+    where = (f"in the {frame.width}x{frame.height} picture: "
+             + (f"grids of alike cells seen ({found}) fit no skin" if found
+                else "no grid of alike cells seen (is the board fully on the screen?)"))
+    return (f"no Minesweeper board found {where}; skins tried: {names}. Next: 'gamebot play"
+            " minesweeper' learns a look it has no skin for while it plays; for screenshots,"
+            " 'gamebot calibrate minesweeper --from SHOT.png' learns it (--board X,Y,W,H gives"
+            " the board's rectangle if it is not found)")
 
 
 _CHAR_VALUE = {ch: value for value, ch in enumerate(CELL_CHARS)}

@@ -25,12 +25,12 @@ def test_built_in_and_learned_skins(tmp_path, monkeypatch, capsys):
                if row["name"] != "win7")
     learned = {row["folder"]: row for row in listing["learned"]}
     mine = learned[str(tmp_path / "mine")]
-    assert (mine["name"], mine["kind"], mine["looks"]) == ("mine", "learned", "#.2")
-    assert mine["cell_size"] == [16, 16] and "1" in mine["missing"]
+    assert (mine["name"], mine["kind"], mine["looks"]) == ("mine", "learned", "#.12")
+    assert mine["cell_size"] == [16, 16] and "3" in mine["missing"]
     assert "skin.json" in learned[str(tmp_path / "broken")]["error"]
     text = "\n".join(out)
     assert f"learned skins ({tmp_path}):" in text
-    assert "  mine           cells 16x16, reads #.2; missing F?1345678*Xx" in text
+    assert "  mine           cells 16x16, reads #.12; missing F?345678*Xx" in text
     assert "  broken         unreadable:" in text
     winxp = "  winxp          cells 16x16, reads #F?.12345678*Xx; face, seven-segment counter"
     assert winxp in text

@@ -1,21 +1,21 @@
-"""Learning a skin from screenshots alone, and learning one unseen glyph during play."""
+"""Learning a skin from screenshots alone: what the game's logic names, what is assumed and said,
+what is left unnamed, and the board rectangle a person gives."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
-import pytest
 
 from bot.cli import main
-from calibration.learn import learn_cell, learn_skin
+from calibration.learn import learn_skin
 from calibration.render import render_minesweeper
-from solvers.minesweeper.state import Board, BoardError
-from vision.errors import ReadError
+from solvers.minesweeper.state import Board
 from vision.fixtures import load_fixtures
 from vision.frame import Frame
-from vision.minesweeper import cell_verdicts, locate_minesweeper, read_minesweeper
-from vision.skin import Skin, load_skin
+from vision.geometry import Region
+from vision.minesweeper import cell_verdicts, locate_minesweeper, readable
 
 
 def _fixture(stem: str):
@@ -32,39 +32,42 @@ def test_learned_xdemineur_skin_reads_what_it_knows_and_refuses_the_rest():
         frame = Frame.from_file(fixture.path)
         verdict = cell_verdicts(frame, locate_minesweeper(frame, skin))
         chars = verdict.text().split("\n")
+        read = readable(verdict, skin)  # a look not named yet is not read as anything
         for r, row in enumerate(fixture.state):
             for c, want in enumerate(row):
-                if verdict.accepted[r, c]:
+                if read[r, c]:
                     assert chars[r][c] == want, (fixture.path.name, r, c)
                 else:
                     assert want not in skin.chars, (fixture.path.name, r, c, want)
 
 
-def test_unseen_glyph_is_learned_when_the_board_allows_it():
-    board = Board.from_text("\n".join(["#" * 12] * 3 + ["####.123####"] + ["#" * 12] * 4))
-    image, geometry = render_minesweeper(board, "winxp")
-    frame = Frame.from_pixels(image)
-    full = load_skin("winxp")
-    partial = Skin("partial", full.cell_size, {k: v for k, v in full.cells.items() if k != "3"})
-    location = locate_minesweeper(frame, partial)
-    with pytest.raises(ReadError) as err:
-        read_minesweeper(frame, location=location)
-    assert err.value.cell == (3, 7)
-    seen = board.with_cells({(3, 7): board[0, 0]}).to_text()
-    learned, name = learn_cell(partial, frame, location.geometry, (3, 7), seen, 10)
-    assert name == "3"
-    assert read_minesweeper(frame, learned, locate_minesweeper(frame, learned)).board == board
+def test_a_fresh_screenshot_names_the_covered_look_by_logic_and_numbers_follow():
+    fresh = Frame.from_pixels(render_minesweeper(Board.unknown(16, 30), "winxp")[0])
+    board = Board.from_text("\n".join(["#" * 30] * 5 + ["#" * 10 + "1112" + "#" * 16,
+                                                       "#" * 10 + "1..1" + "#" * 16,
+                                                       "#" * 10 + "1112" + "#" * 16]
+                                      + ["#" * 30] * 8))
+    midgame = Frame.from_pixels(render_minesweeper(board, "winxp")[0])
+    skin, report = learn_skin([fresh, midgame], "xp-learned")
+    assert skin.chars.startswith("#")
+    covered = next(g for g in report.groups if g.name == "#")
+    assert "fresh board" in covered.how  # the game's logic, not an assumption
+    assert all(g.name in (None, "#", ".", "1", "2") for g in report.groups)
 
 
-def test_unseen_glyph_that_breaks_the_board_is_refused():
-    board = Board.from_text("\n".join(["............"] * 3 + ["....3......."] + ["." * 12] * 4))
+def test_the_board_rectangle_given_is_the_one_searched():
+    board = Board.unknown(9, 9)
     image, geometry = render_minesweeper(board, "winxp")
-    frame = Frame.from_pixels(image)
-    full = load_skin("winxp")
-    partial = Skin("partial2", full.cell_size, {k: v for k, v in full.cells.items() if k != "3"})
-    seen = board.with_cells({(3, 4): board[0, 0]}).to_text()
-    with pytest.raises(BoardError):
-        learn_cell(partial, frame, geometry, (3, 4), seen, 3)
+    wide = np.full((image.shape[0], image.shape[1] * 2 + 40, 3), 120, np.uint8)
+    wide[:, : image.shape[1]] = image
+    wide[:, image.shape[1] + 40 :] = image  # two boards: only the right one is asked for
+    frame = Frame.from_pixels(wide)
+    b = geometry.bounds
+    region = Region(b.left + image.shape[1] + 40, b.top, b.width, b.height)
+    _skin, report = learn_skin([frame], "right", region)
+    found = report.grids[0].geometry().bounds
+    assert (found.left, found.top, found.width, found.height) == (region.left, region.top,
+                                                                  region.width, region.height)
 
 
 def test_calibrate_command_writes_a_skin_and_compares(tmp_path, capsys):
@@ -82,5 +85,9 @@ def test_calibrate_command_writes_a_skin_and_compares(tmp_path, capsys):
     # The opening shows a 4 the two pictures never let it name: refused by cell, not guessed.
     assert "4" not in data["learned"]
     assert main(["read", "minesweeper", shots[0], "--skin", str(out)]) == 2
-    assert "row 8, col 18" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    found = re.search(r"row (\d+), col (\d+).*not named yet", err)
+    assert found, err
+    label = _fixture("gnome-mines-expert-opening").state[int(found[1])][int(found[2])]
+    assert label not in data["learned"]  # the cell it stops at is one it could not name
     assert np.isfinite(list(data["compare"]["template_gap"].values())).all()
