@@ -81,7 +81,7 @@ def find_rack(frame: Frame, board: Region, pitch: float, colours: Sequence[Colou
         if not SMALLEST * pitch <= big <= LARGEST * pitch or area < 0.35 * w * h:
             continue
         box = Region(x, y, w, h)
-        edge = x == 0 or y == 0 or x + w >= frame.width or y + h >= frame.height
+        edge = x <= 1 or y <= 1 or x + w >= frame.width - 1 or y + h >= frame.height - 1
         if edge:
             cut.append(box)
         elif abs(w - h) <= max(3, 0.15 * big):
