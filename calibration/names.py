@@ -336,6 +336,19 @@ class Naming:
             if not self._full_ok({}):
                 raise Contradiction("the frames contradict the names already known")
             return
+        # Names the rules rule out on their own go first (cheap, and whatever time the search
+        # has left is not spent proving them impossible).
+        for look in free:
+            kept = "".join(ch for ch in self.candidates[look] if self._partial_ok({look: ch}))
+            if not kept:
+                raise Contradiction(f"look {look} fits no name in these frames")
+            self.candidates[look] = kept
+        self._prepare()
+        free = [i for i in free if len(self.candidates[i]) > 1]
+        if not free:
+            if not self._full_ok({}):
+                raise Contradiction("the frames contradict the names already known")
+            return
         witnessed: dict[int, set[str]] = {i: set() for i in free}
         for look in free:
             for ch in self.candidates[look]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from vision.cell_grid import CellGrid
@@ -28,7 +29,7 @@ from vision.cells import (
 from vision.errors import BoardNotFoundError
 from vision.fit import Picture, grow, refine, trim, verdict_of
 from vision.frame import Frame
-from vision.geometry import Region
+from vision.geometry import GridGeometry, Region
 from vision.lattice import Lattice, find_lattices
 from vision.skin import NAMEABLE, Skin
 
@@ -38,6 +39,10 @@ GROUP_RADIUS = 7.0
 MIN_PITCH, MAX_PITCH = 8.0, 80.0
 #: Looks of a fresh board differ at most this much (covered cells shaded across the board).
 FRESH_SPREAD = 16.0
+#: Shrinks the lattice finder tries (see :func:`_candidates`), and the support (flat cells
+#: found) that ends the search.
+SHRINKS = (1, 2, 3)
+GOOD_SUPPORT = 60
 #: A refused cell this close to a look (and explained by it) is a variant of that look: drawn
 #: over a background that shows through (kmines) or cut a pixel apart. Kept below the closest
 #: two glyphs of any built-in skin (gnome-mines' flag with and without its question mark, 6.5).
@@ -115,17 +120,30 @@ def looks_skin(name: str, size: tuple[int, int], looks: list[np.ndarray],
 
 
 def _candidates(frame: Frame, region: Region | None) -> list[Lattice]:
+    """Lattices of alike cells, best supported first. Soft bevels drawn large (a window at
+    250-300 %, resized smoothly) leave no sharp colour step to find: the picture is then looked
+    at shrunk by 2 and by 3 as well, and what is found there is scaled back."""
     pixels = frame.pixels
     if region is not None:
         pixels = pixels[region.top : region.bottom, region.left : region.right]
-    out = []
-    for lattice in find_lattices(pixels, most=8):
-        g = lattice.geometry
-        if not (MIN_PITCH <= g.pitch[0] <= MAX_PITCH and MIN_PITCH <= g.pitch[1] <= MAX_PITCH):
-            continue
-        if region is not None:
-            lattice = Lattice(g.offset(region.left, region.top), lattice.support)
-        out.append(lattice)
+    out: list[Lattice] = []
+    for shrink in SHRINKS:
+        small = pixels if shrink == 1 else cv2.resize(
+            pixels, None, fx=1 / shrink, fy=1 / shrink, interpolation=cv2.INTER_AREA)
+        for lattice in find_lattices(small, most=8):
+            g = lattice.geometry
+            if shrink != 1:
+                g = GridGeometry(tuple(int(round(e * shrink)) for e in g.col_edges),
+                                 tuple(int(round(e * shrink)) for e in g.row_edges))
+            if not (MIN_PITCH <= g.pitch[0] <= MAX_PITCH
+                    and MIN_PITCH <= g.pitch[1] <= MAX_PITCH):
+                continue
+            if region is not None:
+                g = g.offset(region.left, region.top)
+            out.append(Lattice(g, lattice.support))
+        if out and max(lat.support for lat in out) >= GOOD_SUPPORT:
+            break
+    out.sort(key=lambda lat: -lat.support)
     return out
 
 

@@ -208,7 +208,10 @@ class MinesweeperPlayer:
         """The board in a frame (only changed cells are read again when ``delta`` is on)."""
         self._seen_version = self.vision.version
         self.vision.showing(frame, location)
-        reading = self.delta.read(frame, location) if self.delta else self._read(frame, location)
+        whole = self.delta is None or self.vision.unplayable  # a stand-in board: read it all
+        reading = self._read(frame, location) if whole else self.delta.read(frame, location)
+        if whole and self.delta is not None:
+            self.delta.reset()
         geometry = reading.geometry.offset(frame.region.left, frame.region.top)
         return Seen(
             reading.board,

@@ -145,6 +145,17 @@ class LearningVision:
     def read(self, frame: Frame, location: Any) -> Any:
         from vision.minesweeper import MinesweeperReading, read_minesweeper
 
+        if self.unplayable and self.starting and self.learning is not None \
+                and location is self._location:  # the whole board, not a part of it
+            # A new game was asked for: a fresh board now names its look (covered).
+            try:
+                self.learning.new_game(True)
+                self.learning.observe(frame, location, first=True)
+            except LearnRefused:
+                pass
+            else:
+                self.unplayable = self.starting = False
+                self._use(self.learning.skin)
         if self.unplayable:
             # Nothing on this board is named: stand in an unknown board, which the adapter
             # reports as a game to replace (the loop then starts a new one).
@@ -245,6 +256,8 @@ class LearningVision:
         learning = self.learning
         if learning is None or self._frame is None or not isinstance(self.skin, Skin):
             return ""
+        if self.unplayable:
+            return ""  # a stand-in board: nothing to learn from it (a new game comes next)
         if fresh_game:
             self.starting = False
             learning.new_game(True)
