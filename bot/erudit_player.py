@@ -33,10 +33,14 @@ def make_erudit_player(cfg: Any, profile: Any) -> Any:
 
         return locate_erudit(frame)
 
-    def read(frame: Any, location: Any, check: bool = True, known: Any = None) -> Any:
+    def read(
+        frame: Any, location: Any, check: bool = True, known: Any = None, partial: bool = False
+    ) -> Any:
         from vision.erudit import read_erudit
 
-        return read_erudit(frame, location, site, rules, cache=cache, check=check, known=known)
+        return read_erudit(
+            frame, location, site, rules, cache=cache, check=check, known=known, partial=partial
+        )
 
     def letter_keys(frame: Any, location: Any) -> dict[str, Any]:
         """The wildcard dialog's letter keys (screen pixels), read like a palette."""

@@ -60,6 +60,9 @@ from vision.value_digits import ocr_number
 if TYPE_CHECKING:
     from vision.page_text import PageText
 
+#: What a board tile reads as when its glyph is not known and the caller asked for that.
+UNKNOWN = "?"
+
 #: Tesseract language of each rules' alphabet.
 RULES_LANG = {"erudit": "ru", "scrabble-ru": "ru", "scrabble-en": "en"}
 
@@ -239,7 +242,7 @@ def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool)
 
 def _name_letters(
     tiles: list[_Tile], site: EruditSite, rules: Rules, px: np.ndarray, ocr: bool,
-    slant: float | None = None, known: dict[int, str] | None = None,
+    slant: float | None = None, known: dict[int, str] | None = None, partial: bool = False,
 ) -> None:
     with_ink = [t for t in tiles if t.ink.letter is not None]
     inks = [t.ink.letter for t in with_ink if t.ink.letter is not None]
@@ -272,9 +275,14 @@ def _name_letters(
             continue
         told = (known or {}).get(t.where) if t.where >= 0 else None
         if told is not None and _value_agrees(t, told, rules):
-            t.char, t.learned = told, True  # a tile the caller laid itself, its value agreeing
+            # a tile the caller knows (it laid it, or the game names it), its value agreeing;
+            # the case is the value's to tell (no value: a wildcard)
+            t.char, t.learned = canonical_char(told, rules.alphabet), True
             continue
         named = _ocr_letter(t, rules, ocr) if ocr else None
+        if named is None and partial and t.where >= 0:
+            t.char = UNKNOWN  # the caller names it (see read_erudit's ``partial``)
+            continue
         if named is None:
             raise _fail(t, px, f"unknown glyph ({m.describe()}"
                         f"{'' if ocr else '; Tesseract not asked'}); teach the site's bank"
@@ -362,6 +370,8 @@ def _ocr_letter(t: _Tile, rules: Rules, ocr: bool) -> str | None:
 def _settle(t: _Tile, site: EruditSite, rules: Rules, px: np.ndarray) -> str:
     """The tile's text for the position: a letter, a lower-case wildcard letter, or ``*``."""
     shown = site.look.values_shown
+    if t.char == UNKNOWN:
+        return UNKNOWN
     if t.where < 0 and (t.char in ("", WILDCARD)):
         if t.value not in (None, 0):
             raise _fail(t, px, f"a tile with no letter shows the value {t.value}: a wildcard"
@@ -396,6 +406,7 @@ def read_erudit(
     check: bool = True,
     cache: TileCache | None = None,
     known: dict[int, str] | None = None,
+    partial: bool = False,
 ) -> EruditReading:
     """Every square and rack tile of the located board (see the module docstring).
 
@@ -405,7 +416,10 @@ def read_erudit(
     ``cache`` (a :class:`~vision.tiles.TileCache` kept from frame to frame) spares cutting the
     tiles that did not change since an earlier frame. ``known`` names squares whose letter the
     caller knows (the tiles it just laid itself): a glyph there that the bank does not know is
-    that letter when the tile's value number agrees, and is learned like an OCR name.
+    that letter when the tile's value number agrees, and is learned like an OCR name. With
+    ``partial`` a board tile whose glyph cannot be named reads as ``?`` instead of raising (its
+    value number is still in ``values``), so the caller's game logic can name it; turn
+    ``check`` off then.
     """
     if not isinstance(site, EruditSite):
         raise TypeError(f"read_erudit needs the site's EruditSite (EruditSite.load(folder):"
@@ -444,7 +458,7 @@ def read_erudit(
         colour = mode_colour(px[region.top : region.bottom, region.left : region.right])
         tiles.append(_Tile(-k, split_tile(px, grown, colour, rack_zone)))
     _read_values(tiles, site, rules)
-    _name_letters(tiles, site, rules, px, ocr, theme.slant, known or {})
+    _name_letters(tiles, site, rules, px, ocr, theme.slant, known or {}, partial)
     _confirm_values(tiles, rules, px, ocr)
     cells = ["."] * (SIZE * SIZE)
     rack_chars = []

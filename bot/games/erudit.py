@@ -184,6 +184,7 @@ class EruditPlayer:
         # (frame, location) -> {letter: key Region, screen pixels}: the wildcard dialog's keys
         self.letter_keys = letter_keys
         self._last_seen: EruditSeen | None = None
+        self.learned_glyphs = 0  # tiles named by the game's logic, taught to the site
 
     # --- vision -------------------------------------------------------------------------------
     def locate(self, frame: Frame) -> Any:
@@ -203,11 +204,17 @@ class EruditPlayer:
         return lines, kinds
 
     def read(self, frame: Frame, location: Any) -> EruditSeen:
+        check = not (self.plan or self.laid)  # our move half laid is no legal position yet
         try:
-            # Our own move half laid is no legal position: the rules' checks wait for it.
-            reading = self._read(
-                frame, location, check=not (self.plan or self.laid), known=dict(self.laid)
-            )
+            try:
+                reading = self._read(frame, location, check=check, known=dict(self.laid))
+            except ReadError as exc:
+                named = self._name_by_logic(frame, location) if exc.cell else {}
+                if not named:
+                    raise
+                reading = self._read(
+                    frame, location, check=check, known={**dict(self.laid), **named}
+                )
         except ReadError:
             last = self._last_seen
             if last is None:
@@ -244,6 +251,33 @@ class EruditPlayer:
         )
         self._last_seen = seen
         return seen
+
+    def _name_by_logic(self, frame: Frame, location: Any) -> dict[int, str]:
+        """Tiles whose glyph the bank does not know, named by the game (:mod:`.erudit_naming`):
+        a partial read shows them as ``?`` with their values."""
+        from bot.games.erudit_naming import UNKNOWN, names_by_logic
+
+        try:
+            partial = self._read(
+                frame, location, check=False, known=dict(self.laid), partial=True
+            )
+        except (ReadError, TypeError):
+            return {}
+        board = "".join(partial.board)
+        followed = self.board
+        if followed is not None and self.laid:
+            cells = list(followed)
+            for square, ch in self.laid:
+                cells[square] = ch
+            followed = tuple(cells)
+        names = names_by_logic(board, followed, partial.values, self.graph, self.rules)
+        missing = [i for i, ch in enumerate(board) if ch == UNKNOWN and i not in names]
+        if missing:
+            return {}
+        for square, char in names.items():
+            logger.info("named the tile on %s %r by the game's logic", square_text(square), char)
+        self.learned_glyphs += len(names)
+        return names
 
     def calibrate(
         self, frame: Frame, location: Any, seen: EruditSeen, window: Region

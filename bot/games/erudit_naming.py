@@ -1,0 +1,97 @@
+"""Naming an Erudit tile's glyph the site's bank does not know, by the game, never by a guess.
+
+A tile already on the board keeps its letter: shown in a new look (the opponent's last move
+lit, a wildcard's italics on another colour) it is the letter the game followed. A new tile of
+the opponent's move must be a letter worth the value the tile shows (a wildcard shows none:
+any letter, in lower case), and the move's words must be words: when exactly one naming of the
+unknown tiles makes every word formed a word of our dictionary, that naming it is. The names are
+passed back to the reader as ``known`` squares, which it accepts only where the value agrees,
+and learns.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+from solvers.erudit.board import EMPTY, Board
+from solvers.erudit.dictionary import WordGraph
+from solvers.erudit.rules import SIZE, Rules
+from solvers.erudit.scoring import words_formed
+
+UNKNOWN = "?"
+MAX_NAMINGS = 20000  # candidate namings tried before giving up (a refusal, not a guess)
+
+
+def square_value(values: Sequence[tuple[str, int | None]], square: int) -> int | None:
+    """The value number read on a board square's tile (``values`` as the reading gives it)."""
+    name = f"{'ABCDEFGHIJKLMNO'[square % SIZE]}{square // SIZE + 1}"
+    for where, value in values:
+        if where == name:
+            return value
+    return None
+
+
+def letters_worth(value: int | None, rules: Rules) -> list[str]:
+    """The letters a tile showing ``value`` may carry (a wildcard, lower case, when none)."""
+    if not value:
+        return [ch.lower() for ch in rules.alphabet]
+    return [ch for ch in rules.alphabet if rules.values.get(ch) == value]
+
+
+def names_by_logic(
+    partial: Sequence[str],
+    followed: Sequence[str] | None,
+    values: Sequence[tuple[str, int | None]],
+    graph: WordGraph,
+    rules: Rules,
+) -> dict[int, str]:
+    """Names for the ``?`` squares of ``partial`` (225 squares) the game allows one way only."""
+    unknown = [i for i, ch in enumerate(partial) if ch == UNKNOWN]
+    if not unknown:
+        return {}
+    names: dict[int, str] = {}
+    if followed is not None:
+        for i in unknown:
+            if followed[i] != EMPTY:
+                names[i] = followed[i]  # a tile already played, in a new look
+    new = [i for i in unknown if i not in names]
+    if not new or followed is None:
+        return names
+    board = Board(tuple(followed))
+    added = [(i, ch) for i, ch in enumerate(partial) if followed[i] == EMPTY and ch != EMPTY]
+    options = [letters_worth(square_value(values, i), rules) for i in new]
+    total = 1
+    for o in options:
+        total *= len(o)
+    if total > MAX_NAMINGS:
+        return names
+    fits: list[dict[int, str]] = []
+    for choice in itertools.product(*options):
+        named = dict(zip(new, choice, strict=True))
+        tiles = [(i, named.get(i, ch)) for i, ch in added]
+        if _all_words(board, tiles, graph):
+            fits.append(named)
+            if len(fits) > 1:
+                return names  # two namings make words: neither is proven
+    if len(fits) == 1:
+        names.update(fits[0])
+    return names
+
+
+def _all_words(board: Board, tiles: list[tuple[int, str]], graph: WordGraph) -> bool:
+    squares = sorted(s for s, _ in tiles)
+    rows = {s // SIZE for s in squares}
+    across = len(rows) == 1 and len(squares) > 1 or (
+        len(squares) == 1 and _side_neighbour(board, squares[0])
+    )
+    laid = board.place(tiles)
+    formed = words_formed(board, tiles, across)
+    if not formed:
+        return False
+    return all("".join(laid[s] for s in w).upper() in graph for w in formed)
+
+
+def _side_neighbour(board: Board, square: int) -> bool:
+    c = square % SIZE
+    return (c > 0 and board[square - 1] != EMPTY) or (c < SIZE - 1 and board[square + 1] != EMPTY)
