@@ -11,6 +11,7 @@ naming it; nothing is guessed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -110,13 +111,39 @@ def _inside(geometry: GridGeometry, width: int, height: int) -> bool:
 
 
 def locate_minesweeper(frame: Frame, skin: str | Skin | None = None) -> BoardLocation:
-    """Find the board, its exact cell edges, skin and scale; :class:`BoardNotFoundError` if none."""
+    """Find the board, its exact cell edges, skin and scale; :class:`BoardNotFoundError` if none.
+
+    Lattices of flat cell faces are tried first; when none of them fits a skin (a board that is
+    mostly open may show too few flat faces), lattices of the places where the skins' own looks
+    fit (:mod:`vision.template_lattice`) are tried too, when one skin is asked for (matching
+    every skin's looks over a whole screen would take seconds on a frame with no board).
+    """
     picture = Picture(frame.pixels)
-    h, w = frame.height, frame.width
     skins = _skins(skin)
-    best: tuple[tuple[int, float], CellGrid, Skin, CellVerdict] | None = None
     lattices = find_lattices(frame.pixels)
-    for lattice in lattices[:MAX_LATTICES]:
+    best = _best_fit(picture, [(lat, skins) for lat in lattices[:MAX_LATTICES]])
+    if best is None and skin is not None:  # one skin asked for: worth the slower search
+        from vision.template_lattice import template_lattices
+
+        tried = [(lat, [sk]) for sk in skins for lat in template_lattices(frame.pixels, sk)[:2]]
+        best = _best_fit(picture, tried)
+    if best is None:
+        raise BoardNotFoundError(_not_found(frame, skins, lattices))
+    _, grid, sk, verdict = best
+    grid = trim(grid, verdict)
+    grid = grow(picture, grid, sk)
+    scale = grid.pitch_x / sk.cell_size[0]
+    geometry = grid.geometry()
+    panel = find_panel(frame.pixels, geometry, sk, scale)
+    return BoardLocation(geometry, sk.name, scale, panel, grid)
+
+
+def _best_fit(picture: Picture, candidates: list[tuple[Any, list[Skin]]]
+              ) -> tuple[tuple[int, float], CellGrid, Skin, CellVerdict] | None:
+    """The lattice (and skin) whose refined grid the skin's templates fit best."""
+    h, w = picture.pixels.shape[:2]
+    best: tuple[tuple[int, float], CellGrid, Skin, CellVerdict] | None = None
+    for lattice, skins in candidates:
         rough = CellGrid.from_geometry(lattice.geometry)
         if not rough.inside(w, h):
             continue
@@ -131,15 +158,7 @@ def locate_minesweeper(frame: Frame, skin: str | Skin | None = None) -> BoardLoc
             best = (score, grid, sk, verdict)
         if verdict.accepted.mean() >= 0.95:
             break  # lattices come best supported first: a clean fit is the board
-    if best is None:
-        raise BoardNotFoundError(_not_found(frame, skins, lattices))
-    _, grid, sk, verdict = best
-    grid = trim(grid, verdict)
-    grid = grow(picture, grid, sk)
-    scale = grid.pitch_x / sk.cell_size[0]
-    geometry = grid.geometry()
-    panel = find_panel(frame.pixels, geometry, sk, scale)
-    return BoardLocation(geometry, sk.name, scale, panel, grid)
+    return best
 
 
 def _not_found(frame: Frame, skins: list[Skin], lattices: list[object]) -> str:

@@ -78,9 +78,24 @@ def follow_display(gui: Any) -> None:
         return
     if current.get_display_name() == wanted and _alive(current):
         return
-    from Xlib.display import Display
+    reconnect(gui)
 
-    backend._display = Display(wanted)
+
+def reconnect(gui: Any) -> None:
+    """Open pyautogui's X connection afresh and read its key map again. The key codes it read
+    at import belong to the display of that moment: another display, or one whose Latin keys
+    were lent to other letters then, gives code 0 for a letter, which X refuses (BadValue)."""
+    import importlib
+
+    backend = getattr(gui, "platformModule", None)
+    if backend is None or not hasattr(backend, "_display"):
+        return
+    old = backend._display
+    importlib.reload(backend)
+    try:
+        old.close()
+    except Exception:  # a dead connection: nothing to close
+        pass
     width, height = gui.size()
     gui.FAILSAFE_POINTS[:] = [(0, 0), (0, height - 1), (width - 1, 0), (width - 1, height - 1)]
 
@@ -98,7 +113,7 @@ class DesktopScreen:
         except Exception as exc:  # Xlib raises its own types when the display is unusable
             display = os.environ.get("DISPLAY")
             raise ScreenError(f"cannot open the display {display}: {exc}") from exc
-        follow_display(pyautogui)
+        reconnect(pyautogui)  # this display, its key map as it is now
         self._gui: Any = pyautogui
         pyautogui.FAILSAFE = True
         pyautogui.PAUSE = pause

@@ -12,6 +12,7 @@ than a server has free. Keys are pressed with XTest, like every other input the 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -142,7 +143,12 @@ def release() -> None:
             found.restore()
             found.rescan()
         except Exception:  # the display may be gone already
-            pass
+            return
+        gui = sys.modules.get("pyautogui")
+        if gui is not None:  # it may have read the key map while Latin keys were lent
+            from bot.screens.desktop import reconnect
+
+            reconnect(gui)
 
 
 def forget(display_name: str) -> None:

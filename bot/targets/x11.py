@@ -73,8 +73,33 @@ def window_name(window: int) -> str:
 
 
 def focus(window: int) -> None:
-    """Give a window the keyboard focus (no window manager on Xvfb does it for us)."""
+    """Give a window the keyboard focus (no window manager on Xvfb does it for us). A key left
+    down on the X server (a key tool stopped halfway) is let go first: a window that gets the
+    focus sees it pressed (ace-minesweeper quits on a held Escape)."""
+    release_keys()
     _xdotool("windowfocus", "--sync", str(window))
+
+
+def release_keys() -> None:
+    """Let go of every key the X server holds down (the bot never holds one between actions)."""
+    try:
+        from Xlib import X, display
+        from Xlib.ext import xtest
+    except ImportError:
+        return
+    try:
+        d = display.Display()
+    except Exception:  # no X display here: nothing to let go of
+        return
+    try:
+        keymap = d.query_keymap()
+        down = [i * 8 + b for i, byte in enumerate(keymap) for b in range(8) if byte & (1 << b)]
+        for code in down:
+            xtest.fake_input(d, X.KeyRelease, code)
+        if down:
+            d.sync()
+    finally:
+        d.close()
 
 
 def send_key(window: int, *keys: str) -> None:
