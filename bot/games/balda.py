@@ -172,20 +172,40 @@ class BaldaPlayer:
             reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang)
         except ReadError as exc:
             if not exc.cells or not self._name_by_logic(frame, location, scores, lines):
-                raise
+                ended = self._ended_under_banner(frame, location, lines, scores)
+                if ended is None:
+                    raise
+                return ended
             reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang)
         self._check_learned(reading)
         geometry = location.geometry.offset(frame.region.left, frame.region.top)
         if self._uses_palette and (self._palette is None or geometry != self._geometry):
             self._palette = self._read_palette(frame, location)
         self._geometry = geometry
-        kinds = frozenset(
+        kinds = self._kinds(lines)
+        return BaldaSeen(
+            tuple(reading.grid), geometry, kinds, tuple(lines), frame.timestamp, scores
+        )
+
+    def _kinds(self, lines: Sequence[Line]) -> frozenset[str]:
+        return frozenset(
             kind
             for kind, phrases in self.site.phrases.items()
             if any(matches(line.text, p) for line in lines for p in phrases)
         )
+
+    def _ended_under_banner(
+        self, frame: Frame, location: Any, lines: Sequence[Line], scores: tuple[int, int] | None
+    ) -> BaldaSeen | None:
+        """A page that says the game is over may fade its grid under the banner: the game
+        ends there with the page's scores, on the grid the bot followed (nothing is played
+        on it any more, so no letter is guessed)."""
+        kinds = self._kinds(lines)
+        if self.state is None or not kinds & set(ENDED):
+            return None
+        geometry = location.geometry.offset(frame.region.left, frame.region.top)
         return BaldaSeen(
-            tuple(reading.grid), geometry, kinds, tuple(lines), frame.timestamp, scores
+            tuple(self.state.grid), geometry, kinds, tuple(lines), frame.timestamp, scores
         )
 
     def _scores(self, lines: Sequence[Line]) -> tuple[int, int] | None:
@@ -286,7 +306,7 @@ class BaldaPlayer:
                 time.monotonic() - pending.sent > self.site.redraw_timeout
             )
             if not added:
-                if "rejected" in seen.kinds:
+                if "rejected" in seen.kinds or over:
                     return Verdict.OK, ""
                 if lost and ours:
                     # The page never showed our letter: the input was lost. Taking it back

@@ -173,3 +173,45 @@ def test_an_input_the_page_never_took_is_cancelled_and_entered_again(player, mon
     player.check(pending.grid, player.pending([cancel], first), seen(START, "ours"))
     (again,) = player.decide(seen(START, "ours"))
     assert again.move == decision.move
+
+
+def test_a_grid_faded_under_the_game_over_banner_ends_the_game_on_the_page_scores(
+    player, monkeypatch
+):
+    """vladhuk's page fades its grid under "Winner": the grid cannot be read, the game is over
+    all the same, with the page's scores, and the bot waits for nothing more."""
+    import numpy as np
+
+    import vision.balda
+    from bot.games.page_steps import Line
+    from vision.errors import ReadError
+    from vision.frame import Frame
+    from vision.geometry import Region
+
+    def faded(*args, **kwargs):
+        raise ReadError("row 1 col 1: a faint mark", cells=[(0, 0)])
+
+    class Location:
+        geometry = seen(START).geometry
+        cols = 5
+
+    banner = [Line("Winner", Region(10, 10, 80, 20)), Line("You 47", Region(10, 40, 80, 20)),
+              Line("Bot 42", Region(300, 40, 80, 20))]
+    monkeypatch.setattr(vision.balda, "read_balda", faded)
+    monkeypatch.setattr(player, "_lines", lambda frame, grid: banner)
+    monkeypatch.setattr(player, "_name_by_logic", lambda *a, **k: False)
+    import dataclasses
+
+    player.site = dataclasses.replace(player.site, score_labels=("You", "Bot"), over=("Winner",))
+    player.turn(seen(START, "ours"))
+    waiting = player.awaiting(seen(START, "theirs"))
+    frame = Frame.from_pixels(np.zeros((300, 400, 3), np.uint8))
+    shown = player.read(frame, Location())
+    assert player.check(waiting.grid, waiting, shown)[0] is Verdict.OK
+    assert player.turn(shown) is Turn.OVER
+    assert player.outcome(shown) == "won"
+    assert player.final_scores(shown) == (47, 42)
+    # without the banner the faded grid stays unreadable: nothing is guessed
+    monkeypatch.setattr(player, "_lines", lambda frame, grid: banner[1:])
+    with pytest.raises(ReadError):
+        player.read(frame, Location())
