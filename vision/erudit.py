@@ -301,6 +301,8 @@ def _value_agrees(t: _Tile, char: str, rules: Rules) -> bool:
 #: the letters worth the tile's value, it is near one only, and no letter at all is clearly
 #: nearer (a stroke touching the value number may have been cut off the letter).
 LOOSE_ACCEPT, LOOSE_MARGIN, NEARER = 0.18, 0.08, 0.03
+#: ... or, further still, when it is the nearest of all letters by this margin.
+FAR_ACCEPT, FAR_MARGIN = 0.30, 0.12
 
 
 def _value_matches(
@@ -350,7 +352,15 @@ def _whole_match(t: _Tile, site: EruditSite, rules: Rules) -> str | None:
 
 def _confirmed(by_value: GlyphMatch, overall: GlyphMatch) -> bool:
     near = by_value.distance <= LOOSE_ACCEPT and by_value.margin >= LOOSE_MARGIN
-    return near and by_value.distance <= overall.distance + NEARER
+    if near and by_value.distance <= overall.distance + NEARER:
+        return True
+    # Further off (a rare letter the bank saw once, at another size), yet the nearest of all
+    # letters by far and worth the tile's value: that letter and no other.
+    return (
+        by_value.char == overall.char
+        and overall.distance <= FAR_ACCEPT
+        and overall.margin >= FAR_MARGIN
+    )
 
 
 def _ocr_letter(t: _Tile, rules: Rules, ocr: bool) -> str | None:
