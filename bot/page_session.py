@@ -49,6 +49,7 @@ class PagePlayConfig:
     reject: float = 0.0
     lang: str = "ru"
     rules: str = "erudit"  # Erudit/Scrabble: erudit, scrabble-ru or scrabble-en
+    tiles: int | None = None  # Erudit/Scrabble: a short game with this many tiles
     seed: int | None = None
     zoom: float = 1.0
     window: tuple[int, int] = (1280, 900)
@@ -122,6 +123,8 @@ def builtin_url(server: Any, cfg: PagePlayConfig, style: str) -> str:
         params.update(size=cfg.size, lang=cfg.lang)
     else:
         params.update(rules=cfg.rules)
+        if cfg.tiles is not None:
+            params["tiles"] = cfg.tiles
     if cfg.reject:
         params["reject"] = cfg.reject
     if cfg.seed is not None:

@@ -70,6 +70,10 @@ def _configure_page(p: argparse.ArgumentParser, game: str) -> None:
             "--rules", choices=("erudit", "scrabble-ru", "scrabble-en"), default="erudit",
             help="the game the page plays (default erudit, Russian)",
         )
+        page.add_argument(
+            "--tiles", type=int, metavar="N",
+            help="a short game: the page plays with only N tiles of its set (14 or more)",
+        )
     page.add_argument(
         "--level",
         choices=("easy", "medium", "hard"),
@@ -198,6 +202,7 @@ def _config(args: argparse.Namespace, game: str, demo: bool = False) -> PagePlay
         reject=args.reject,
         lang=getattr(args, "lang", "ru"),
         rules=getattr(args, "rules", "erudit"),
+        tiles=getattr(args, "tiles", None),
         seed=args.seed,
         zoom=args.zoom,
         window=args.window,

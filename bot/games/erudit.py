@@ -308,6 +308,8 @@ class EruditPlayer:
             step = pending.step
             shown = dict(added)
             if step.square not in shown:
+                if step.char.islower() and "choose" in seen.kinds:
+                    return Verdict.OK, ""  # the page asks for the wildcard's letter: it is down
                 return Verdict.STALE, f"{step.to_text()} not shown yet"
             want = step.char.upper() if step.char.islower() else step.char
             got = shown[step.square]

@@ -36,6 +36,8 @@ PARAMETERS: dict[str, str] = {
     "input": "drag (press on a rack tile, drag it onto a square, release; default) or click "
     "(click a rack tile, then click a square)",
     "think": "milliseconds the computer's 'thinking' stays on screen at least (default 800)",
+    "tiles": "whole number: play with only this many tiles of the shuffled set (at least two"
+    " racks' worth; a short game, for tests and demos); default the whole set",
 }
 DEFAULT_THINK_MS = 800
 
@@ -50,6 +52,7 @@ class EruditConfig:
     theme: str = "classic"
     input: str = "drag"
     think: int = DEFAULT_THINK_MS
+    tiles: int | None = None
 
     @property
     def lang(self) -> str:
@@ -73,6 +76,7 @@ def parse_config(payload: dict[str, Any]) -> EruditConfig:
         theme=choice(payload, "theme", CHOICES["theme"]),
         input=choice(payload, "input", CHOICES["input"]),
         think=DEFAULT_THINK_MS if think is None else think,
+        tiles=number(payload, "tiles", int, 14, 1000),
     )
 
 

@@ -110,6 +110,8 @@ class Session:
         self.lock = threading.Lock()
         self.bag = list(rules.full_bag())
         self.rng.shuffle(self.bag)
+        if config.tiles is not None:  # a short game: the first tiles of the shuffled set
+            self.bag = self.bag[-config.tiles:]
         size = rules.rack_size
         self.rack: list[str | None] = [self._draw() for _ in range(size)]
         self.computer_rack = "".join(self.bag.pop() for _ in range(min(size, len(self.bag))))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games.base import ImpossibleState, Turn, Verdict
-from bot.games.erudit import EruditPlayer, EruditSeen, PlaceTile, Recall, Submit
+from bot.games.erudit import EruditPlayer, EruditSeen, PickLetter, PlaceTile, Recall, Submit
 from bot.sites import parse_profile
 from solvers.erudit.dictionary import WordGraph
 from solvers.erudit.rules import load_rules
@@ -24,7 +24,8 @@ SITE = parse_profile(
         "cancel": [{"do": "button", "label": ["Вернуть фишки"]}],
         "pass": [{"do": "button", "label": ["Пропустить ход"]}],
         "texts": {"turn-ours": ["Ваш ход"], "turn-theirs": ["Ходит компьютер"],
-                  "rejected": ["нет в словаре"], "won": ["Вы победили"]},
+                  "rejected": ["нет в словаре"], "won": ["Вы победили"],
+                  "choose-letter": ["Выберите букву"]},
     },
     "test",
 )
@@ -150,3 +151,44 @@ def test_a_refused_move_is_recalled_and_not_offered_again(player):
     assert player.check(back.board, back, cleared)[0] is Verdict.OK
     (again,) = player.decide(cleared)
     assert player.current is not None and player.current.move.to_text() != refused_move
+
+
+def test_a_wildcard_is_down_when_the_page_asks_for_its_letter_then_the_letter_is_picked(
+    player, monkeypatch
+):
+    """The letter dialog covers the board: the wildcard cannot show yet, the dialog is the
+    sign it is down; the letter is then clicked on the dialog's keys."""
+    from dataclasses import replace
+
+    import solvers.erudit.best as best
+    from solvers.erudit.moves import Placement
+
+    everything = best.best_moves
+
+    def with_the_wildcard(*args, **kwargs):  # the move under test lays it (no exchange)
+        found = everything(*args, **kwargs)
+        return [d for d in found if isinstance(d.move, Placement) and "*" not in str(d.move)
+                and any(ch.islower() for ch in d.move.to_text())]
+
+    monkeypatch.setattr(best, "best_moves", with_the_wildcard)
+    first = seen(EMPTY_BOARD, "*ОТ", "ours")
+    player.turn(first)
+    (step,) = player.decide(first)
+    board = EMPTY_BOARD
+    while isinstance(step.move, PlaceTile) and not step.move.char.islower():
+        pending = player.pending([step], first)
+        board = lay(board, [(step.move.square, step.move.char)])
+        now = seen(board, "*", "ours")
+        assert player.check(pending.board, pending, now)[0] is Verdict.OK
+        (step,) = player.decide(now)
+    assert isinstance(step.move, PlaceTile) and step.move.char.islower()
+    pending = player.pending([step], first)
+    asking = seen(board, "", "ours", "choose")  # the last board read: the tile not on it
+    assert player.check(pending.board, pending, asking)[0] is Verdict.OK
+    assert player.check(pending.board, pending, seen(board, "", "ours"))[0] is Verdict.STALE
+    keys = {"К": Region(500, 300, 40, 40), "Т": Region(550, 300, 40, 40)}
+    asking = replace(asking, letter_keys=keys)
+    (pick,) = player.decide(asking)
+    assert isinstance(pick.move, PickLetter) and pick.move.letter == step.move.char.upper()
+    (click,) = player.gestures([pick], asking)
+    assert click.point == keys[pick.move.letter].center
