@@ -126,13 +126,62 @@ def vision_reader(skin: str | None) -> ReadBoard:
 
 
 class TextReader:
-    """Re-reads a word game's frames into the text its events recorded (``field``)."""
+    """Re-reads a word game's frames into the text its events recorded (``field``).
 
-    def __init__(self, read: Callable[[Frame], str], field: str) -> None:
+    ``expected`` makes the recorded text of an event (default: its ``field``); ``agree`` says
+    whether a reading matches it (default: equal); ``checks`` whether an event's frame is one
+    to re-read (default: all)."""
+
+    def __init__(
+        self,
+        read: Callable[[Frame], str],
+        field: str,
+        expected: Callable[[dict[str, Any]], str] | None = None,
+        agree: Callable[[str, str], bool] | None = None,
+        checks: Callable[[dict[str, Any]], bool] | None = None,
+    ) -> None:
         self.read, self.field = read, field
+        self.checks = checks or (lambda event: True)
+        self.expected = expected or (lambda event: str(event[field]))
+        self.agree = agree or (lambda got, want: got == want)
 
     def __call__(self, frame: Frame) -> str:
         return self.read(frame)
+
+
+def erudit_reader(header: dict[str, Any]) -> TextReader:
+    """Erudit/Scrabble vision with the recorded site's look, board and rack. A tile the look
+    does not know (named during play by the game's logic, which a lone frame cannot redo)
+    reads as ``?`` and agrees with any letter recorded there; every other square and rack
+    tile must read as recorded."""
+    from bot.erudit_sites import find_site
+    from solvers.erudit.rules import load_rules
+    from vision.erudit import locate_erudit, read_erudit
+    from vision.erudit_look import EruditSite
+
+    site = EruditSite.load(find_site(str(header.get("site") or "gamebot-erudit")))
+    rules = load_rules(str(header.get("rules") or "erudit"))
+
+    def read(frame: Frame) -> str:
+        reading = read_erudit(frame, locate_erudit(frame), site, rules, ocr=False,
+                              check=False, partial=True)
+        board = "".join(reading.board)
+        rows = "\n".join(board[r * 15 : (r + 1) * 15] for r in range(15))
+        return f"{rows}\nrack {reading.rack}"
+
+    def expected(event: dict[str, Any]) -> str:
+        return f"{str(event['board']).rstrip()}\nrack {event.get('rack', '')}"
+
+    def agree(got: str, want: str) -> bool:
+        return len(got) == len(want) and all(
+            g == w or (g == "?" and w.isalpha()) for g, w in zip(got, want, strict=True)
+        )
+
+    def checks(event: dict[str, Any]) -> bool:
+        # The wildcard's letter dialog covers the board: play kept the board it read before.
+        return "choose" not in event.get("page", ())
+
+    return TextReader(read, "board", expected, agree, checks)
 
 
 def hangman_reader(directory: Path) -> TextReader:
@@ -176,6 +225,8 @@ def reader_for(header: dict[str, Any], directory: Path) -> ReadBoard:
         return hangman_reader(directory)
     if game == "balda":
         return balda_reader(header)
+    if game == "erudit":
+        return erudit_reader(header)
     return vision_reader(header.get("skin"))
 
 
@@ -205,10 +256,14 @@ def replay(
         read = reader_for(report.header, report.directory)
     field = read.field if isinstance(read, TextReader) else "state"
     screen = ReplayScreen(report.directory)
-    checked = [e for e in screen.events if e.get("event") in CHECKED and field in e]
+    checked = [
+        e for e in screen.events
+        if e.get("event") in CHECKED and field in e
+        and (not isinstance(read, TextReader) or read.checks(e))
+    ]
     for done, event in enumerate(checked, 1):
         frame = screen.load(event)
-        expected: Any = str(event[field])
+        expected: Any = read.expected(event) if isinstance(read, TextReader) else str(event[field])
         if not isinstance(read, TextReader):
             expected = Board.from_text(expected)
         report.frames += 1
@@ -218,7 +273,8 @@ def replay(
         except ReadError as exc:
             report.mismatches.append(Mismatch(str(event["frame"]), f"unreadable: {exc}"))
         else:
-            if got == expected:
+            same = read.agree(got, expected) if isinstance(read, TextReader) else got == expected
+            if same:
                 report.agreed += 1
             elif isinstance(expected, Board):
                 report.mismatches.append(Mismatch(str(event["frame"]), diff(expected, got)))

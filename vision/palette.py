@@ -26,6 +26,7 @@ from vision.letters import ink_of
 
 #: Keys are between these fractions of the grid's cell pitch wide.
 SMALLEST, LARGEST = 0.3, 1.15
+DIALOG_LARGEST = 1.6
 
 
 @dataclass(frozen=True)
@@ -48,9 +49,11 @@ def key_outlines(
     edges = cv2.dilate(edges, np.ones((2, 2), np.uint8))
     contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     found: list[Region] = []
+    # A dialog's keys are sized by the page, not by the board: somewhat bigger may be.
+    largest = LARGEST if count is None else DIALOG_LARGEST
     for contour in contours:
         x, y, w, h = cv2.boundingRect(contour)
-        if not (SMALLEST * pitch <= w <= LARGEST * pitch and abs(w - h) <= 0.2 * max(w, h)):
+        if not (SMALLEST * pitch <= w <= largest * pitch and abs(w - h) <= 0.2 * max(w, h)):
             continue
         box = Region(int(x), int(y), int(w), int(h))
         if count is None and exclude.intersect(box) is not None:
@@ -69,8 +72,10 @@ def key_outlines(
         return []
     sides = np.array([k.width for k in keys], float)
     best: list[Region] = []
+    # A dialog's keys are one size exactly; the rack's tiles nearby are a little bigger.
+    slack = 0.12 if count is None else 0.05
     for side in np.unique(np.round(sides)):
-        family = [k for k in keys if abs(k.width - side) <= 0.12 * side]
+        family = [k for k in keys if abs(k.width - side) <= slack * side]
         if count is not None:
             if abs(len(family) - count) < abs(len(best) - count) or not best:
                 best = family

@@ -25,3 +25,21 @@ def test_the_rare_rack_letter_is_named_by_its_distance_and_value():
     board = "".join(reading.board)
     assert board.startswith("АПДЕЙТ.П......М")
     assert board.count("?") == 1  # the computer's red wildcard И: named by the game in play
+
+
+def test_the_wildcard_dialog_keys_are_all_found_beside_a_rack_of_bigger_tiles():
+    """Our page's letter dialog over the board at 100 %: its keys are bigger than the board's
+    squares and a little smaller than the rack's tiles below; all 32 are found, in the
+    alphabet's order (a game stopped here: "the wildcard dialog shows no key 'Ь'")."""
+    from vision.palette import read_palette
+
+    frame = Frame.from_file(CASES / "wildcard-dialog.png")
+    site = EruditSite.load(find_site("gamebot-erudit"))
+    rules = load_rules("erudit")
+    location = locate_erudit(frame)
+    found = read_palette(frame, location.bounds, location.pitch, site.glyphs, rules.alphabet,
+                         "rus", count=len(rules.alphabet))
+    assert "".join(found.keys) == rules.alphabet
+    first, soft = found.keys["А"], found.keys["Ь"]
+    assert (first.left, first.top) == (434, 269)
+    assert (soft.left, soft.top) == (642, 425)  # fourth row, fifth key
