@@ -81,7 +81,20 @@ def key_outlines(
                 best = family
         elif len(family) > len(best):
             best = family
+    if count is not None and len(best) > count:
+        best = _on_the_grid(best)
     return sorted(best, key=lambda r: (round(r.top / max(1, r.height)), r.left))
+
+
+def _on_the_grid(boxes: list[Region]) -> list[Region]:
+    """A dialog's keys stand in rows and columns: a box of the same size that shares its
+    column with no other key (a square of the board beside the dialog) is none of them."""
+
+    def shared(value: int, values: list[int]) -> int:
+        return sum(1 for v in values if abs(v - value) <= 3) - 1
+
+    lefts, tops = [b.left for b in boxes], [b.top for b in boxes]
+    return [b for b in boxes if shared(b.left, lefts) >= 1 and shared(b.top, tops) >= 1]
 
 
 def _inside(a: Region, b: Region) -> bool:

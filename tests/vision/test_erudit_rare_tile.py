@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bot.erudit_sites import find_site
 from solvers.erudit.rules import load_rules
 from vision.erudit import locate_erudit, read_erudit
@@ -27,13 +29,15 @@ def test_the_rare_rack_letter_is_named_by_its_distance_and_value():
     assert board.count("?") == 1  # the computer's red wildcard И: named by the game in play
 
 
-def test_the_wildcard_dialog_keys_are_all_found_beside_a_rack_of_bigger_tiles():
+@pytest.mark.parametrize("shot", ["wildcard-dialog.png", "wildcard-dialog-square-beside.png"])
+def test_the_wildcard_dialog_keys_are_all_found_beside_a_rack_of_bigger_tiles(shot):
     """Our page's letter dialog over the board at 100 %: its keys are bigger than the board's
     squares and a little smaller than the rack's tiles below; all 32 are found, in the
-    alphabet's order (a game stopped here: "the wildcard dialog shows no key 'Ь'")."""
+    alphabet's order (games stopped here: "the wildcard dialog shows no key 'Ь'"; and with a
+    board square of the keys' size showing beside the dialog)."""
     from vision.palette import read_palette
 
-    frame = Frame.from_file(CASES / "wildcard-dialog.png")
+    frame = Frame.from_file(CASES / shot)
     site = EruditSite.load(find_site("gamebot-erudit"))
     rules = load_rules("erudit")
     location = locate_erudit(frame)

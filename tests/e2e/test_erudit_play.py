@@ -1,0 +1,44 @@
+"""The whole bot plays Erudit in real Chromium under Xvfb on our own page: a short game (the
+page's ``tiles`` parameter cuts the set), laid tile by tile, submitted, the computer's replies
+followed, to the page's end; no misread, no refused click, and the recording re-reads."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.page_session import PagePlayConfig, play
+from bot.replay import replay
+
+pytestmark = [pytest.mark.display, pytest.mark.slow, pytest.mark.xdist_group("erudit-e2e")]
+
+
+@pytest.mark.parametrize(("style", "theme"), [("drag", "classic"), ("click", "wood")])
+def test_a_short_whole_game_on_our_page(virtual_display, tmp_path, style, theme, monkeypatch):
+    monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
+    cfg = PagePlayConfig(
+        game="erudit",
+        target="builtin",
+        launch=True,
+        style=style,
+        theme=theme,
+        level="hard",
+        seed=11,
+        tiles=40,
+        games=1,
+        think=0.3,
+        record=tmp_path / "rec",
+        out=tmp_path,
+    )
+    result = play(cfg)
+    s = result.summary
+    assert s["stopped"] == "", s["stopped"]
+    assert s["games"] == 1 and s["unfinished"] == 0
+    assert s["misreads"] == 0 and s["refused_clicks"] == 0
+    (game,) = result.stats.games
+    ours, theirs = game.details["scores"]
+    assert ours > 0 and theirs > 0
+    assert game.outcome == ("won" if ours > theirs else "lost" if ours < theirs else "drawn")
+    played = game.details["moves_played"]
+    assert any(m.startswith("us:") for m in played) and any(m.startswith("them:") for m in played)
+    report = replay(tmp_path / "rec")
+    assert report.mismatches == [] and report.frames > 5
