@@ -37,6 +37,11 @@ from vision.geometry import Region
 logger = logging.getLogger(__name__)
 
 
+#: Tries at starting a new game the page's way (its buttons may show late), and the pause
+#: between them.
+NEW_GAME_TRIES, NEW_GAME_PAUSE = 3, 2.0
+
+
 class LoopStopped(RuntimeError):
     """The loop cannot go on safely (unreadable screen, a move that never showed)."""
 
@@ -400,7 +405,15 @@ class Loop:
             self.locate()
         assert self.window is not None
         self.target.dismiss_dialogs()
-        self.player.new_game(self.screen, self.target, self.calibration)
+        for attempt in range(1, NEW_GAME_TRIES + 1):
+            try:
+                self.player.new_game(self.screen, self.target, self.calibration)
+                break
+            except ImpossibleState as exc:  # a page's button late (a banner still fading)
+                if attempt == NEW_GAME_TRIES:
+                    raise LoopStopped(f"no new game after {attempt} tries: {exc}") from exc
+                logger.info("new game, try %d: %s", attempt, exc)
+                time.sleep(NEW_GAME_PAUSE)
         if self.target.profile.park_pointer:
             self.screen.move_to(park_point(self.window, self.calibration.board))
         return self.observe(None, [], fresh=True)

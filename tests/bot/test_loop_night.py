@@ -133,3 +133,41 @@ def test_a_game_log_that_cannot_be_written_stops_with_the_figures_kept(tmp_path)
     assert len(stats.games) == 3  # the third game was played; only its log line is missing
     assert "game log cannot be written" in stats.stopped and "No space" in stats.stopped
     assert np.isfinite([g.seconds for g in stats.games]).all()
+
+
+def _late_buttons(monkeypatch, player, fails):
+    """The player's new game fails ``fails`` times (a page's button showing late)."""
+    import bot.loop
+    from bot.games.page_steps import StepFailed
+
+    monkeypatch.setattr(bot.loop, "NEW_GAME_PAUSE", 0.0)
+    real = player.new_game
+    tries = []
+
+    def new_game(*args):
+        tries.append(1)
+        if len(tries) <= fails:
+            raise StepFailed("button 'Hard' did not show within 10 s (test)")
+        return real(*args)
+
+    monkeypatch.setattr(player, "new_game", new_game)
+    return tries
+
+
+def test_a_new_game_whose_button_shows_late_is_tried_again(tmp_path, monkeypatch):
+    loop, _first, _started = make(tmp_path, games=2, restart=False)
+    loop.target.screen.after = 10**9  # a program that lives
+    tries = _late_buttons(monkeypatch, loop.player, fails=2)
+    stats = loop.run()
+    assert stats.stopped == "", stats.stopped
+    # the first game is the board already on screen; the second one's start failed twice
+    assert len(stats.games) == 2 and len(tries) == 3
+
+
+def test_a_new_game_that_never_starts_stops_the_session_with_its_figures(tmp_path, monkeypatch):
+    loop, _first, _started = make(tmp_path, games=3, restart=False)
+    loop.target.screen.after = 10**9
+    _late_buttons(monkeypatch, loop.player, fails=10**9)
+    stats = loop.run()
+    assert "no new game after 3 tries" in stats.stopped and "Hard" in stats.stopped
+    assert len(stats.games) == 1  # the game played before is kept

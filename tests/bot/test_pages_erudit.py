@@ -488,9 +488,21 @@ def test_parameters_are_read_case_blind_with_defaults(server):
         "theme": "wood",
         "input": "drag",
         "think": 800,
+        "tiles": None,
         "lang": "ru",
     }
     assert view["title"] == "gamebot Скрэббл"
+
+
+def test_a_short_game_plays_with_the_first_tiles_of_the_shuffled_set(server):
+    short = call(server, "new", {"tiles": "30", "seed": "4"})
+    full = call(server, "new", {"seed": "4"})
+    assert short["config"]["tiles"] == 30
+    rack = 7
+    assert short["bag"] == 30 - 2 * rack
+    assert full["bag"] > short["bag"]
+    status, refused = post(server, "new", {"tiles": "3"})
+    assert status == 400 and "tiles" in str(refused)
 
 
 @pytest.mark.parametrize(
