@@ -156,12 +156,22 @@ class BaldaPlayer:
         self.move_seconds: list[float] = []  # "our turn shows" -> "our move shows as played"
         self.learned_glyphs = 0  # glyphs OCR named during play (checked by the game)
         self._retries = 0  # lost inputs of the move being entered
+        self._location: Any = None  # the grid found last
 
     # --- vision -------------------------------------------------------------------------------
     def locate(self, frame: Frame) -> Any:
+        """The grid; under the game-over banner (a grid faded out of sight) the grid of the
+        game that just ended, so that the frame is read as that game's end."""
         from vision.letters import locate_letter_grid
 
-        return locate_letter_grid(frame, self.sizes)
+        try:
+            self._location = locate_letter_grid(frame, self.sizes)
+        except ReadError:
+            if self._location is None or self.state is None or self.text is None:
+                raise
+            if not self._kinds(self._all_lines(frame)) & set(ENDED):
+                raise
+        return self._location
 
     def read(self, frame: Frame, location: Any) -> BaldaSeen:
         from vision.balda import read_balda
@@ -171,11 +181,13 @@ class BaldaPlayer:
         try:
             reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang)
         except ReadError as exc:
-            if not exc.cells or not self._name_by_logic(frame, location, scores, lines):
-                ended = self._ended_under_banner(frame, location, lines, scores)
-                if ended is None:
-                    raise
+            # A grid faded under the game-over banner: the game is over, and its faint
+            # letters are no glyphs to learn.
+            ended = self._ended_under_banner(frame, location, scores)
+            if ended is not None:
                 return ended
+            if not exc.cells or not self._name_by_logic(frame, location, scores, lines):
+                raise
             reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang)
         self._check_learned(reading)
         geometry = location.geometry.offset(frame.region.left, frame.region.top)
@@ -195,12 +207,15 @@ class BaldaPlayer:
         )
 
     def _ended_under_banner(
-        self, frame: Frame, location: Any, lines: Sequence[Line], scores: tuple[int, int] | None
+        self, frame: Frame, location: Any, scores: tuple[int, int] | None
     ) -> BaldaSeen | None:
-        """A page that says the game is over may fade its grid under the banner: the game
-        ends there with the page's scores, on the grid the bot followed (nothing is played
-        on it any more, so no letter is guessed)."""
+        """A page that says the game is over may fade its grid under the banner (drawn over
+        the grid: the whole page is read for it): the game ends there with the page's scores,
+        on the grid the bot followed (nothing is played on it any more, so no letter is
+        guessed)."""
+        lines = self._all_lines(frame)
         kinds = self._kinds(lines)
+        scores = scores or self._scores(lines)
         if self.state is None or not kinds & set(ENDED):
             return None
         geometry = location.geometry.offset(frame.region.left, frame.region.top)
@@ -248,6 +263,12 @@ class BaldaPlayer:
             logger.info("named the glyph at %s,%s %r by the game's logic", r, c, char)
         self.learned_glyphs += len(taught)
         return bool(taught)
+
+    def _all_lines(self, frame: Frame) -> list[Line]:
+        if self.text is None:
+            return []
+        dx, dy = frame.region.left, frame.region.top
+        return [Line(t.text, t.region.offset(dx, dy)) for t in self.text.lines(frame)]
 
     def _lines(self, frame: Frame, grid: Region) -> list[Line]:
         if self.text is None:

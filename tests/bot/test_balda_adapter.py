@@ -198,7 +198,8 @@ def test_a_grid_faded_under_the_game_over_banner_ends_the_game_on_the_page_score
     banner = [Line("Winner", Region(10, 10, 80, 20)), Line("You 47", Region(10, 40, 80, 20)),
               Line("Bot 42", Region(300, 40, 80, 20))]
     monkeypatch.setattr(vision.balda, "read_balda", faded)
-    monkeypatch.setattr(player, "_lines", lambda frame, grid: banner)
+    monkeypatch.setattr(player, "_lines", lambda frame, grid: banner[1:])  # the grid left out
+    monkeypatch.setattr(player, "_all_lines", lambda frame: banner)
     monkeypatch.setattr(player, "_name_by_logic", lambda *a, **k: False)
     import dataclasses
 
@@ -212,6 +213,6 @@ def test_a_grid_faded_under_the_game_over_banner_ends_the_game_on_the_page_score
     assert player.outcome(shown) == "won"
     assert player.final_scores(shown) == (47, 42)
     # without the banner the faded grid stays unreadable: nothing is guessed
-    monkeypatch.setattr(player, "_lines", lambda frame, grid: banner[1:])
+    monkeypatch.setattr(player, "_all_lines", lambda frame: banner[1:])
     with pytest.raises(ReadError):
         player.read(frame, Location())
