@@ -34,12 +34,14 @@ def make_erudit_player(cfg: Any, profile: Any) -> Any:
         return locate_erudit(frame)
 
     def read(
-        frame: Any, location: Any, check: bool = True, known: Any = None, partial: bool = False
+        frame: Any, location: Any, check: bool = True, known: Any = None, partial: bool = False,
+        empty_rack: bool = False,
     ) -> Any:
         from vision.erudit import read_erudit
 
         return read_erudit(
-            frame, location, site, rules, cache=cache, check=check, known=known, partial=partial
+            frame, location, site, rules, cache=cache, check=check, known=known, partial=partial,
+            empty_rack=empty_rack,
         )
 
     def letter_keys(frame: Any, location: Any) -> dict[str, Any]:

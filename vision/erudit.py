@@ -46,7 +46,7 @@ from vision.glyph_bank import GlyphBankError, GlyphMatch, canonical_char
 from vision.glyph_ocr import OcrUnavailableError, name_glyph
 from vision.letters import CellInk, GridLocation
 from vision.premiums import compare_layout
-from vision.rack import find_rack
+from vision.rack import NoRackTilesError, find_rack
 from vision.tiles import (
     TileCache,
     TileInk,
@@ -417,6 +417,7 @@ def read_erudit(
     cache: TileCache | None = None,
     known: dict[int, str] | None = None,
     partial: bool = False,
+    empty_rack: bool = False,
 ) -> EruditReading:
     """Every square and rack tile of the located board (see the module docstring).
 
@@ -427,6 +428,7 @@ def read_erudit(
     tiles that did not change since an earlier frame. ``known`` names squares whose letter the
     caller knows (the tiles it just laid itself): a glyph there that the bank does not know is
     that letter when the tile's value number agrees, and is learned like an OCR name. With
+    ``empty_rack`` (the caller laid every tile it had) an empty rack is no error. With
     ``partial`` a board tile whose glyph cannot be named reads as ``?`` instead of raising (its
     value number is still in ``values``), so the caller's game logic can name it; turn
     ``check`` off then.
@@ -458,7 +460,12 @@ def read_erudit(
         )
     board_zone, rack_zone = theme.zones.get("board"), theme.zones.get("rack")
     tiles = _board_tiles(px, geometry.bounds, windows, colours, kinds, board_zone, cache)
-    rack_regions = find_rack(frame, geometry.bounds, location.pitch, theme.tiles)
+    try:
+        rack_regions = find_rack(frame, geometry.bounds, location.pitch, theme.tiles)
+    except NoRackTilesError:
+        if not empty_rack:
+            raise
+        rack_regions = []  # the caller laid every tile it had: the rack is empty indeed
     if len(rack_regions) > rules.rack_size:
         raise ReadError(f"{len(rack_regions)} rack tiles found outside the board; a"
                         f" {rules.name} rack holds {rules.rack_size}")

@@ -29,6 +29,10 @@ class RackNotFoundError(ReadError):
     """No rack in the frame, or one cut off by the frame's edge."""
 
 
+class NoRackTilesError(RackNotFoundError):
+    """No rack tile anywhere outside the board (a hidden rack, or an empty one)."""
+
+
 def tile_mask(pixels: np.ndarray, colours: Sequence[Colour]) -> np.ndarray:
     mask = np.zeros(pixels.shape[:2], np.uint8)
     for c in colours:
@@ -94,7 +98,7 @@ def find_rack(frame: Frame, board: Region, pitch: float, colours: Sequence[Colou
             f" the whole rack shows"
         )
     if not rows:
-        raise RackNotFoundError(
+        raise NoRackTilesError(
             f"no rack tiles outside the board (tile colours {list(colours)[:4]}): the rack is"
             f" hidden, empty or off the frame"
         )

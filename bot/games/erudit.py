@@ -205,15 +205,20 @@ class EruditPlayer:
 
     def read(self, frame: Frame, location: Any) -> EruditSeen:
         check = not (self.plan or self.laid)  # our move half laid is no legal position yet
+        # Every tile of ours laid, or the bag empty: the rack may be empty indeed.
+        last = self._last_seen
+        empty = bool(self.laid) or (last is not None and last.bag == 0)
         try:
             try:
-                reading = self._read(frame, location, check=check, known=dict(self.laid))
+                reading = self._read(frame, location, check=check, known=dict(self.laid),
+                                     empty_rack=empty)
             except ReadError as exc:
                 named = self._name_by_logic(frame, location) if exc.cell else {}
                 if not named:
                     raise
                 reading = self._read(
-                    frame, location, check=check, known={**dict(self.laid), **named}
+                    frame, location, check=check, known={**dict(self.laid), **named},
+                    empty_rack=empty,
                 )
         except ReadError:
             last = self._last_seen
@@ -259,7 +264,8 @@ class EruditPlayer:
 
         try:
             partial = self._read(
-                frame, location, check=False, known=dict(self.laid), partial=True
+                frame, location, check=False, known=dict(self.laid), partial=True,
+                empty_rack=True,
             )
         except (ReadError, TypeError):
             return {}

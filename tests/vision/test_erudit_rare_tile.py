@@ -47,3 +47,19 @@ def test_the_wildcard_dialog_keys_are_all_found_beside_a_rack_of_bigger_tiles(sh
     first, soft = found.keys["А"], found.keys["Ь"]
     assert (first.left, first.top) == (434, 269)
     assert (soft.left, soft.top) == (642, 425)  # fourth row, fifth key
+
+
+def test_an_empty_rack_is_read_when_the_caller_laid_every_tile_and_refused_otherwise():
+    """All seven tiles laid, not yet submitted (a game stopped here as "the rack is hidden")."""
+    from vision.errors import ReadError
+
+    frame = Frame.from_file(CASES / "all-tiles-laid.png")
+    site = EruditSite.load(find_site("gamebot-erudit"))
+    rules = load_rules("erudit")
+    location = locate_erudit(frame)
+    with pytest.raises(ReadError, match="no rack tiles"):
+        read_erudit(frame, location, site, rules, partial=True, check=False)
+    reading = read_erudit(frame, location, site, rules, partial=True, check=False,
+                          empty_rack=True)
+    assert reading.rack == "" and len(reading.rack_tiles) == 0
+    assert "".join(reading.board)[11 * 15 + 4 : 11 * 15 + 12] == "ОПИРАНЬЕ"
