@@ -205,9 +205,11 @@ class EruditPlayer:
 
     def read(self, frame: Frame, location: Any) -> EruditSeen:
         check = not (self.plan or self.laid)  # our move half laid is no legal position yet
-        # Every tile of ours laid, or the bag empty: the rack may be empty indeed.
+        # Every tile of ours laid, every tile marked for an exchange (marked tiles change
+        # colour), or the bag empty: the rack may be empty indeed.
         last = self._last_seen
-        empty = bool(self.laid) or (last is not None and last.bag == 0)
+        marking = self._pending is not None and self._pending.kind in ("exchange", "mark")
+        empty = bool(self.laid) or marking or (last is not None and last.bag == 0)
         try:
             try:
                 reading = self._read(frame, location, check=check, known=dict(self.laid),

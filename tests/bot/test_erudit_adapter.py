@@ -192,3 +192,32 @@ def test_a_wildcard_is_down_when_the_page_asks_for_its_letter_then_the_letter_is
     assert isinstance(pick.move, PickLetter) and pick.move.letter == step.move.char.upper()
     (click,) = player.gestures([pick], asking)
     assert click.point == keys[pick.move.letter].center
+
+
+def test_the_rack_may_read_empty_only_while_every_tile_may_have_left_it():
+    """Tiles marked for an exchange change colour (the rack reads empty once all are marked),
+    and a move may lay all seven; otherwise an empty rack is a hidden one: an error."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from bot.games.erudit import Expect, MarkTile
+    from vision.frame import Frame
+
+    asked = []
+
+    def read(frame, location, check=True, known=None, partial=False, empty_rack=False):
+        asked.append(empty_rack)
+        return SimpleNamespace(board=EMPTY_BOARD, rack="", rack_tiles=(), geometry=GEOMETRY,
+                               bag=100)
+
+    player = EruditPlayer(SITE, RULES, GRAPH, read=read, locate=None, top=4)
+    frame = Frame.from_pixels(np.zeros((50, 50, 3), np.uint8))
+    player.read(frame, None)
+    player._pending = Expect("mark", EMPTY_BOARD, MarkTile("К"))
+    player.read(frame, None)
+    player._pending = Expect("reply", EMPTY_BOARD)
+    player.read(frame, None)
+    player.laid = [(112, "К")]
+    player.read(frame, None)
+    assert asked == [False, True, False, True]
