@@ -150,10 +150,12 @@ class TextReader:
 
 
 def erudit_reader(header: dict[str, Any]) -> TextReader:
-    """Erudit/Scrabble vision with the recorded site's look, board and rack. A tile the look
-    does not know (named during play by the game's logic, which a lone frame cannot redo)
-    reads as ``?`` and agrees with any letter recorded there; every other square and rack
-    tile must read as recorded."""
+    """Erudit/Scrabble vision with the recorded site's look, board and rack, as play read
+    them: Tesseract names a glyph the look lacks when the tile's value confirms it, and the
+    frames are read in order, so what one frame taught the next one knows (play keeps those
+    names for the session only). A tile still unknown (named during play by the game's logic,
+    which a lone frame cannot redo) reads as ``?`` and agrees with any letter recorded there;
+    every other square and rack tile must read as recorded."""
     from bot.erudit_sites import find_site
     from solvers.erudit.rules import load_rules
     from vision.erudit import locate_erudit, read_erudit
@@ -163,8 +165,8 @@ def erudit_reader(header: dict[str, Any]) -> TextReader:
     rules = load_rules(str(header.get("rules") or "erudit"))
 
     def read(frame: Frame) -> str:
-        reading = read_erudit(frame, locate_erudit(frame), site, rules, ocr=False,
-                              check=False, partial=True)
+        reading = read_erudit(frame, locate_erudit(frame), site, rules, check=False,
+                              partial=True, empty_rack=True)
         board = "".join(reading.board)
         rows = "\n".join(board[r * 15 : (r + 1) * 15] for r in range(15))
         return f"{rows}\nrack {reading.rack}"
