@@ -83,11 +83,14 @@ def marked(text: str, marker: str, word: str) -> bool:
 
 
 def find_line(lines: Sequence[Line], labels: Sequence[str]) -> Line | None:
-    """The first line holding one of ``labels`` (labels tried in order)."""
+    """The line holding one of ``labels`` (labels tried in order). Of several, a line that is
+    the label exactly, case and all, is the button: a word list on the page may show the same
+    word («обмен» in the computer's moves, «Обмен» on the button)."""
     for label in labels:
-        for line in lines:
-            if matches(line.text, label):
-                return line
+        found = [line for line in lines if matches(line.text, label)]
+        if found:
+            exact = [line for line in found if line.text.strip() == label]
+            return (exact or found)[0]
     return None
 
 

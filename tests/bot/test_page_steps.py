@@ -62,3 +62,12 @@ def test_a_banner_holding_the_label_is_no_score_label():
              line("63", 965, 55, 60, 40)]
     assert number_near(lines, "Компьютер") == 63
     assert number_near(lines, "Вы") == 59
+
+
+def test_of_two_lines_with_the_label_the_one_that_is_it_exactly_is_the_button():
+    """Our Erudit page lists the computer's exchanges as «обмен» above the «Обмен» button (the
+    bot clicked the list and marked tiles that were never in an exchange)."""
+    lines = [Line("обмен", Region(1046, 181, 40, 14)), Line("КЛАД 14", Region(1046, 300, 60, 14)),
+             Line("Обмен", Region(602, 800, 60, 20))]
+    assert find_line(lines, ["Обмен", "Exchange"]).region.left == 602
+    assert find_line(lines[:2], ["Обмен"]).region.left == 1046  # the only one: taken
