@@ -13,7 +13,10 @@ bot reads it and never needs code per site. Steps::
                                              letter when the new cell is clicked)
     {"do": "key", "keys": "Return"}          press a key (or a chord: "ctrl+z")
     {"do": "button", "label": ["Submit"]}    click a button found by its label; with
-                                             "optional": true, only if it is shown
+                                             "optional": true, only if it is shown; with
+                                             "beside": ["Easy", 31.0], when its own label
+                                             is not read, the point that many label heights
+                                             right of the label "Easy" (a chip OCR misses)
     {"do": "settle"}                         wait until the page stops changing
     {"do": "click-at", "cell": [5.4, 0]}     click a point given in cells from the grid's
                                              top-left cell (an icon without a label)
@@ -67,6 +70,7 @@ class Step:
     optional: bool = False
     type_at_new: bool = False
     cell: tuple[float, float] = (0.0, 0.0)  # click-at: (row, col) in cells, may be fractional
+    beside: tuple[str, float] | None = None  # button: (another label, label heights to its right)
 
     def to_text(self) -> str:
         if self.do == "key":
@@ -153,7 +157,7 @@ def _steps(where: str, key: str, value: object, allowed: tuple[str, ...]) -> tup
         do = raw["do"]
         if do not in allowed:
             raise SiteError(f"{at}: unknown step {do!r} (known here: {', '.join(allowed)})")
-        unknown = set(raw) - {"do", "keys", "label", "optional", "type-at-new", "cell"}
+        unknown = set(raw) - {"do", "keys", "label", "optional", "type-at-new", "cell", "beside"}
         if unknown:
             raise SiteError(f"{at}: unknown field(s) {', '.join(sorted(unknown))}")
         keys: tuple[str, ...] = ()
@@ -162,8 +166,17 @@ def _steps(where: str, key: str, value: object, allowed: tuple[str, ...]) -> tup
                 raise SiteError(f'{at}: a key step needs "keys", e.g. "Return" or "ctrl+z"')
             keys = tuple(raw["keys"].split("+"))
         label: tuple[str, ...] = ()
+        beside: tuple[str, float] | None = None
         if do == "button":
             label = _strings(at, "label", raw.get("label"))
+            if "beside" in raw:
+                b = raw["beside"]
+                if (
+                    not isinstance(b, list) or len(b) != 2 or not isinstance(b[0], str)
+                    or not isinstance(b[1], int | float)
+                ):
+                    raise SiteError(f'{at}: "beside" is [label, label heights to its right]')
+                beside = (b[0], float(b[1]))
         cell = (0.0, 0.0)
         if do == "click-at":
             value = raw.get("cell")
@@ -182,6 +195,7 @@ def _steps(where: str, key: str, value: object, allowed: tuple[str, ...]) -> tup
                 optional=bool(raw.get("optional", False)),
                 type_at_new=bool(raw.get("type-at-new", False)),
                 cell=cell,
+                beside=beside,
             )
         )
     return tuple(steps)

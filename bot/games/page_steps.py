@@ -196,9 +196,10 @@ def run_steps(
             frame = _settle(screen, window(), settle_gap, timeout)
             lines = read_lines(frame)
             line = find_line(lines, step.label)
-            if line is not None:
+            point = line.region.center if line is not None else _beside(step, lines)
+            if point is not None:
                 before = screen.grab(window())
-                screen.click(line.region.center)
+                screen.click(point)
                 _changed(screen, window(), before, settle_gap, min(timeout, 2.0))
                 break
             if time.monotonic() > deadline:
@@ -210,6 +211,18 @@ def run_steps(
                     f" (the page shows: {shown})"
                 )
             time.sleep(0.1)
+
+
+def _beside(step: Step, lines: Sequence[Line]) -> Point | None:
+    """The point a profile gives beside another label, for a button OCR does not read."""
+    if step.beside is None:
+        return None
+    label, heights = step.beside
+    near = find_line(lines, [label])
+    if near is None:
+        return None
+    c = near.region.center
+    return Point(round(c.x + heights * near.region.height), c.y)
 
 
 def _changed(screen: Screen, region: Region, before: Frame, gap: float, timeout: float) -> None:

@@ -71,3 +71,34 @@ def test_of_two_lines_with_the_label_the_one_that_is_it_exactly_is_the_button():
              Line("Обмен", Region(602, 800, 60, 20))]
     assert find_line(lines, ["Обмен", "Exchange"]).region.left == 602
     assert find_line(lines[:2], ["Обмен"]).region.left == 1046  # the only one: taken
+
+
+def test_a_chip_ocr_misses_is_clicked_beside_a_label_it_reads():
+    """vladhuk's level chips: Tesseract reads «Легкий» but never «Важкий»; the profile says
+    the hard chip stands 31 label heights to its right."""
+    from bot.games.page_steps import _beside
+    from bot.sites import parse_profile
+
+    profile = parse_profile(
+        {"name": "t", "game": "balda", "language": "uk", "title": "T",
+         "styles": {"s": [{"do": "settle"}]},
+         "new-game": [{"do": "button", "label": ["Важкий"], "beside": ["Легкий", 31.0]}]},
+        "test",
+    )
+    (step,) = profile.new_game
+    lines = [line("Легкий", 446, 424, w=45, h=11), line("ПОЧАТИ!", 601, 535)]
+    point = _beside(step, lines)
+    assert (point.x, point.y) == (round(468 + 31 * 11), 429)
+    assert _beside(step, lines[1:]) is None
+
+
+def test_a_bad_beside_field_is_named():
+    from bot.sites import SiteError, parse_profile
+
+    with pytest.raises(SiteError, match="beside"):
+        parse_profile(
+            {"name": "t", "game": "balda", "language": "uk", "title": "T",
+             "styles": {"s": [{"do": "settle"}]},
+             "new-game": [{"do": "button", "label": ["Важкий"], "beside": ["Легкий"]}]},
+            "test",
+        )
