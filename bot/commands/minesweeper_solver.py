@@ -93,7 +93,8 @@ def _run_solve(args: argparse.Namespace) -> int:
             v, p = board.cells[r * board.cols + c], grid[r, c]
             row.append("  F" if v == 10 else "  ." if p != p else f"{round(p * 100):3d}")
         lines.append(" ".join(row))
-    lines.append(f"{len(plan)} move(s):")
+    lines.append(f"{len(plan)} move(s):" if plan else
+                 "no move: every covered cell is a mine (--flags flags them)")
     for d in plan:
         p = "" if d.probability is None else f" (mine probability {d.probability:.4f})"
         lines.append(f"  {d.move.to_text()}{p} [{d.stage}] {d.reason}")
@@ -101,7 +102,7 @@ def _run_solve(args: argparse.Namespace) -> int:
         "rows": board.rows,
         "cols": board.cols,
         "mines": mines,
-        "decision": plan[0].to_dict(),
+        "decision": plan[0].to_dict() if plan else None,
         "plan": [d.to_dict() for d in plan],
         "probabilities": [[None if p != p else float(p) for p in row] for row in grid],
     }

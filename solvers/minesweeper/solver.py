@@ -85,6 +85,8 @@ class Solver:
             return flag_moves
         plain = self._refresh(marked, analysis, sure, mines)
         flagged = _with_mines(board, sure)
+        if not any(v in COVERED for v in flagged.cells):
+            return []  # every covered cell is a mine (flags not asked for): nothing to open
         # certainties are the same under every rule; the XP relocation only moves the odds
         xp = self.xp_click(flagged)
         analysis = plain if xp is None else engine.analyse(flagged, mines, xp)

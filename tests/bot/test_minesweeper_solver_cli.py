@@ -88,3 +88,16 @@ def test_calibration_bins_guesses_by_decile():
     table = calibration([(0.05, False), (0.15, True), (0.12, False), (1.0, True)])
     assert [d.guesses for d in table] == [1, 2, 0, 0, 0, 0, 0, 0, 0, 1]
     assert table[1].observed == 0.5
+
+
+def test_a_board_whose_covered_cells_are_all_mines_has_no_move_but_flags(tmp_path, capsys):
+    board = tmp_path / "done.txt"
+    board.write_text("1#\n", encoding="utf-8")
+    assert main(["solve", "minesweeper", str(board), "--mines", "1", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert "no move: every covered cell is a mine" in out
+    data = json.loads(out.strip().splitlines()[-1])
+    assert data["plan"] == [] and data["decision"] is None
+    assert main(["solve", "minesweeper", str(board), "--mines", "1", "--flags", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert data["decision"]["move"] == "flag 0 1"
