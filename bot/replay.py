@@ -218,7 +218,11 @@ def balda_reader(header: dict[str, Any]) -> TextReader:
         reading = read_balda(frame, location, bank, alphabet, lang=tess)
         return str(reading.to_text()).rstrip("\n") + "\n"
 
-    return TextReader(read, "grid")
+    def checks(event: dict[str, Any]) -> bool:
+        # A grid faded under the end banner was the followed game's, not read off the frame.
+        return not event.get("grid_followed")
+
+    return TextReader(read, "grid", checks=checks)
 
 
 def reader_for(header: dict[str, Any], directory: Path) -> ReadBoard:

@@ -66,6 +66,7 @@ class BaldaSeen:
     lines: tuple[Line, ...] = ()
     t: float = 0.0  # when the frame was grabbed (time.time())
     scores: tuple[int, int] | None = None  # (ours, theirs) as the page shows them
+    followed: bool = False  # the grid is the followed game's (faded under the end banner)
 
     @property
     def size(self) -> int:
@@ -220,7 +221,8 @@ class BaldaPlayer:
             return None
         geometry = location.geometry.offset(frame.region.left, frame.region.top)
         return BaldaSeen(
-            tuple(self.state.grid), geometry, kinds, tuple(lines), frame.timestamp, scores
+            tuple(self.state.grid), geometry, kinds, tuple(lines), frame.timestamp, scores,
+            followed=True,
         )
 
     def _scores(self, lines: Sequence[Line]) -> tuple[int, int] | None:
@@ -585,7 +587,11 @@ class BaldaPlayer:
     # --- records ------------------------------------------------------------------------------
     def describe(self, seen: BaldaSeen) -> dict[str, object]:
         state = self.state.to_text() if self.state is not None else seen.to_text()
-        return {"state": state, "grid": seen.to_text(), "page": sorted(seen.kinds)}
+        out: dict[str, object] = {"state": state, "grid": seen.to_text(),
+                                  "page": sorted(seen.kinds)}
+        if seen.followed:
+            out["grid_followed"] = True  # not read off this frame: replay does not re-read it
+        return out
 
     def game_details(self, seen: BaldaSeen) -> dict[str, object]:
         scores = self.final_scores(seen)

@@ -35,6 +35,13 @@ def test_the_banner_over_a_faded_grid_ends_the_game_it_follows(player):
     assert seen.grid == player.state.grid  # nothing guessed from the faded letters
     assert player.outcome(seen) == "won"
     assert player.learned_glyphs == 0
+    event = player.describe(seen)
+    assert event["grid_followed"] is True  # the recording says so: replay leaves it be
+    from bot.replay import balda_reader
+
+    reader = balda_reader({"site": "vladhuk-balda-uk", "language": "uk"})
+    assert not reader.checks(event)
+    assert reader.checks(player.describe(player.read(before, player.locate(before))))
 
 
 def test_a_faded_grid_without_the_banner_is_still_unreadable(player):
