@@ -64,11 +64,26 @@ def build_parser(commands: list[Command] | None = None) -> argparse.ArgumentPars
     return parser
 
 
+def _stop_on_sigterm() -> None:
+    """``kill`` (a service manager, a script's timeout) ends a session as Ctrl+C does: figures
+    printed, the browser, game and virtual display the bot started closed, nothing left behind."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: leave the default
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:  # the real command line: its wall time starts with the process
         from bot import timing
 
         timing.COMMAND_LINE = True
+        _stop_on_sigterm()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
