@@ -213,8 +213,19 @@ def balda_reader(header: dict[str, Any]) -> TextReader:
     bank = glyph_bank_for(site, alphabet)
     tess = {"ru": "rus", "uk": "ukr", "en": "eng"}.get(lang, "eng")
 
+    found: list[Any] = []  # the grid's location, kept from frame to frame as play keeps it
+
     def read(frame: Frame) -> str:
+        # A word being entered lights up its cells, and the lattice of alike cells may not be
+        # found on that frame: the grid is where it was (found again only when that fails).
+        if found:
+            try:
+                reading = read_balda(frame, found[0], bank, alphabet, lang=tess)
+                return str(reading.to_text()).rstrip("\n") + "\n"
+            except ReadError:
+                pass
         location = locate_letter_grid(frame)
+        found[:] = [location]
         reading = read_balda(frame, location, bank, alphabet, lang=tess)
         return str(reading.to_text()).rstrip("\n") + "\n"
 
