@@ -278,7 +278,12 @@ class EruditPlayer:
             for square, ch in self.laid:
                 cells[square] = ch
             followed = tuple(cells)
-        names = names_by_logic(board, followed, partial.values, self.graph, self.rules)
+        lines, _ = self._page(frame, [partial.geometry.bounds])
+        shown = frozenset(
+            word.upper().replace("Ё", "Е")
+            for line in lines for word in line.text.split() if word.isalpha()
+        )
+        names = names_by_logic(board, followed, partial.values, self.graph, self.rules, shown)
         missing = [i for i, ch in enumerate(board) if ch == UNKNOWN and i not in names]
         if missing:
             return {}

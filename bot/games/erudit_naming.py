@@ -45,8 +45,12 @@ def names_by_logic(
     values: Sequence[tuple[str, int | None]],
     graph: WordGraph,
     rules: Rules,
+    shown: frozenset[str] = frozenset(),
 ) -> dict[int, str]:
-    """Names for the ``?`` squares of ``partial`` (225 squares) the game allows one way only."""
+    """Names for the ``?`` squares of ``partial`` (225 squares) the game allows one way only.
+
+    ``shown``: words the page shows (its list of moves, «Компьютер: БЫК +17»); of several
+    namings that make words, the only one whose words the page names is the move played."""
     unknown = [i for i, ch in enumerate(partial) if ch == UNKNOWN]
     if not unknown:
         return {}
@@ -66,20 +70,24 @@ def names_by_logic(
         total *= len(o)
     if total > MAX_NAMINGS:
         return names
-    fits: list[dict[int, str]] = []
+    fits: list[tuple[dict[int, str], list[str]]] = []
     for choice in itertools.product(*options):
         named = dict(zip(new, choice, strict=True))
         tiles = [(i, named.get(i, ch)) for i, ch in added]
-        if _all_words(board, tiles, graph):
-            fits.append(named)
-            if len(fits) > 1:
+        words = _all_words(board, tiles, graph)
+        if words is not None:
+            fits.append((named, words))
+            if len(fits) > 1 and not shown:
                 return names  # two namings make words: neither is proven
+    if len(fits) > 1:  # the page's own words tell which move it was, if only one fits them
+        fits = [(n, w) for n, w in fits if any(word in shown for word in w)]
     if len(fits) == 1:
-        names.update(fits[0])
+        names.update(fits[0][0])
     return names
 
 
-def _all_words(board: Board, tiles: list[tuple[int, str]], graph: WordGraph) -> bool:
+def _all_words(board: Board, tiles: list[tuple[int, str]], graph: WordGraph) -> list[str] | None:
+    """The words the tiles form, upper case, when every one is a word; else None."""
     squares = sorted(s for s, _ in tiles)
     rows = {s // SIZE for s in squares}
     across = len(rows) == 1 and len(squares) > 1 or (
@@ -88,8 +96,9 @@ def _all_words(board: Board, tiles: list[tuple[int, str]], graph: WordGraph) -> 
     laid = board.place(tiles)
     formed = words_formed(board, tiles, across)
     if not formed:
-        return False
-    return all("".join(laid[s] for s in w).upper() in graph for w in formed)
+        return None
+    words = ["".join(laid[s] for s in w).upper() for w in formed]
+    return words if all(w in graph for w in words) else None
 
 
 def _side_neighbour(board: Board, square: int) -> bool:

@@ -63,3 +63,24 @@ def test_an_empty_rack_is_read_when_the_caller_laid_every_tile_and_refused_other
                           empty_rack=True)
     assert reading.rack == "" and len(reading.rack_tiles) == 0
     assert "".join(reading.board)[11 * 15 + 4 : 11 * 15 + 12] == "ОПИРАНЬЕ"
+
+
+def test_a_wildcard_in_the_last_move_is_named_by_the_word_the_page_shows():
+    """The computer's БЫК with a wildcard Б, lit as the last move (red italic on yellow): the
+    bank does not know that look, and ТЫК, ЗЫК... make words too; the page says «БЫК +17»."""
+    from bot.games.erudit_naming import names_by_logic
+    from solvers.erudit.dictionary import graph_for
+    from vision.page_text import PageText
+
+    frame = Frame.from_file(CASES / "wildcard-in-last-move.png")
+    before = tuple((CASES / "wildcard-in-last-move.before.txt").read_text("utf-8").replace(
+        "\n", ""))
+    site = EruditSite.load(find_site("gamebot-erudit"))
+    rules = load_rules("erudit")
+    reading = read_erudit(frame, locate_erudit(frame), site, rules, check=False, partial=True)
+    board = "".join(reading.board)
+    graph = graph_for(rules.dictionary)
+    assert names_by_logic(board, before, reading.values, graph, rules) == {}  # not proven
+    lines = PageText("rus").lines(frame, exclude=[reading.geometry.bounds])
+    shown = frozenset(w.upper() for line in lines for w in line.text.split() if w.isalpha())
+    assert names_by_logic(board, before, reading.values, graph, rules, shown) == {75: "б"}
