@@ -131,7 +131,8 @@ class PassTurn:
 @dataclass(frozen=True)
 class Expect:
     """What the next frame must show: ``kind`` is tile, letter, submit, recall, exchange,
-    mark, pass or reply; ``board`` the board it is laid on."""
+    mark, sent (a pass or exchange handed in), pass or reply; ``board`` the board it is laid
+    on."""
 
     kind: str
     board: tuple[str, ...]
@@ -342,6 +343,10 @@ class EruditPlayer:
             return self._check_recall(seen)
         if kind in ("exchange", "mark"):
             return Verdict.OK, ""
+        if kind == "sent":  # a pass or an exchange: the page must hand the turn over first
+            if over or not ours or "rejected" in seen.kinds:
+                return Verdict.OK, ""
+            return Verdict.STALE, "the page has not taken the turn yet"
         if kind in ("reply", "pass"):
             if over or ours:
                 return Verdict.OK, ""
@@ -533,12 +538,12 @@ class EruditPlayer:
         elif isinstance(step, Submit):
             self._pending = Expect("submit", on, step)
         elif isinstance(step, PassTurn):
-            self._pending = Expect("pass", on, step)
+            self._pending = Expect("sent", on, step)
         elif isinstance(step, OpenExchange | MarkTile):
             self._pending = Expect("exchange" if isinstance(step, OpenExchange) else "mark", on,
                                    step)
         else:
-            self._pending = Expect("pass", on, step)  # the exchange confirmed: their turn now
+            self._pending = Expect("sent", on, step)  # the exchange confirmed: their turn now
         return Decision(step, "enter", step.to_text())
 
     # --- entering -----------------------------------------------------------------------------
@@ -605,10 +610,10 @@ class EruditPlayer:
         are waited out (nothing is done on them)."""
         if not isinstance(pending, Expect):
             return True
-        return pending.kind in ("reply", "pass", "submit", "letter")
+        return pending.kind in ("reply", "pass", "sent", "submit", "letter")
 
     def wait_seconds(self, pending: Any, default: float) -> float:
-        if isinstance(pending, Expect) and pending.kind in ("reply", "pass", "submit"):
+        if isinstance(pending, Expect) and pending.kind in ("reply", "pass", "sent", "submit"):
             return self.site.opponent_timeout
         return max(default, self.site.redraw_timeout)
 

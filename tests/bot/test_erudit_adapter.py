@@ -221,3 +221,20 @@ def test_the_rack_may_read_empty_only_while_every_tile_may_have_left_it():
     player.laid = [(112, "К")]
     player.read(frame, None)
     assert asked == [False, True, False, True]
+
+
+def test_an_exchange_handed_in_waits_for_the_page_to_take_the_turn(player):
+    """Right after «Обменять» the page may still say «Ваш ход» for a frame, with the old rack:
+    that is no new turn of ours (the bot exchanged its one tile left, then found no button)."""
+    from bot.games.erudit import ConfirmExchange
+
+    first = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")
+    player.turn(first)
+    player._pending = None
+    step = player._step(ConfirmExchange("ЖШ"), first)
+    pending = player.pending([step], first)
+    assert pending.kind == "sent"
+    assert player.check(EMPTY_BOARD, pending, seen(EMPTY_BOARD, "КОТАИ", "ours"))[0] \
+        is Verdict.STALE
+    assert player.check(EMPTY_BOARD, pending, seen(EMPTY_BOARD, "КОТАИ", "theirs"))[0] \
+        is Verdict.OK
