@@ -6,7 +6,6 @@ import os
 import shutil
 import subprocess
 import time
-from pathlib import Path
 
 from bot.errors import GamebotError
 from bot.processes import stop_process
@@ -19,11 +18,25 @@ def is_private(name: str) -> bool:
     return name in _PRIVATE
 
 
-def _free_display(start: int = 90) -> int:
-    for n in range(start, start + 200):
-        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
-            return n
-    raise GamebotError("no free X display number between :90 and :289")
+def _read_display_number(fd: int, proc: subprocess.Popen[bytes], timeout: float) -> int | None:
+    """The number Xvfb writes on ``fd`` once it listens (None if it exits or is too slow)."""
+    import select
+
+    deadline = time.monotonic() + timeout
+    data = b""
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            chunk = os.read(fd, 64)
+            if not chunk:
+                return None  # Xvfb exited without a display
+            data += chunk
+            if b"\n" in data:
+                text = data.split(b"\n", 1)[0].strip()
+                return int(text) if text.isdigit() else None
+        elif proc.poll() is not None:
+            return None
+    return None
 
 
 class VirtualDisplay:
@@ -50,14 +63,17 @@ class VirtualDisplay:
         return {**os.environ, "DISPLAY": self.name}
 
     def start(self) -> VirtualDisplay:
+        """Xvfb picks a free display number itself and says which (``-displayfd``): two
+        processes starting one at the same moment can never share a server."""
         if shutil.which("Xvfb") is None:
             raise GamebotError("Xvfb is not installed (Debian: apt install xvfb)")
-        for _attempt in range(5):
-            number = _free_display()
+        read_end, write_end = os.pipe()
+        try:
             proc = subprocess.Popen(
                 [
                     "Xvfb",
-                    f":{number}",
+                    "-displayfd",
+                    str(write_end),
                     "-screen",
                     "0",
                     f"{self.width}x{self.height}x{self.depth}",
@@ -67,22 +83,23 @@ class VirtualDisplay:
                 ],
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
+                pass_fds=(write_end,),
             )
-            deadline = time.monotonic() + 10
-            while time.monotonic() < deadline:
-                if proc.poll() is not None:
-                    break
-                if Path(f"/tmp/.X11-unix/X{number}").exists():
-                    self.number, self._proc = number, proc
-                    _PRIVATE.add(f":{number}")
-                    self._old_display = os.environ.get("DISPLAY")
-                    os.environ["DISPLAY"] = self.name
-                    time.sleep(0.2)
-                    return self
-                time.sleep(0.05)
+        finally:
+            os.close(write_end)
+        try:
+            number = _read_display_number(read_end, proc, timeout=10.0)
+        finally:
+            os.close(read_end)
+        if number is None:
             proc.kill()
             proc.wait()
-        raise GamebotError("Xvfb did not start (tried 5 display numbers)")
+            raise GamebotError("Xvfb did not start within 10 s")
+        self.number, self._proc = number, proc
+        _PRIVATE.add(f":{number}")
+        self._old_display = os.environ.get("DISPLAY")
+        os.environ["DISPLAY"] = self.name
+        return self
 
     def stop(self) -> None:
         if self._proc is not None:
