@@ -8,8 +8,8 @@ from bot.errors import GamebotError
 
 
 def make_erudit_player(cfg: Any, profile: Any) -> Any:
-    from bot.games.balda import RejectedWords
     from bot.games.erudit import EruditPlayer
+    from bot.games.rejected_words import RejectedWords
     from bot.site_data import rejected_path
     from solvers.erudit.dictionary import graph_for
     from solvers.erudit.rules import load_rules

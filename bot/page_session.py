@@ -203,7 +203,8 @@ def make_player(cfg: PagePlayConfig, profile: SiteProfile) -> Any:
 
 
 def make_balda_player(cfg: PagePlayConfig, profile: SiteProfile) -> Any:
-    from bot.games.balda import BaldaPlayer, RejectedWords
+    from bot.games.balda import BaldaPlayer
+    from bot.games.rejected_words import RejectedWords
     from bot.site_data import glyph_bank_for, rejected_path
     from solvers.balda.lexicon import Lexicon
     from solvers.words.alphabet import alphabet_for

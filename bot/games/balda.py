@@ -14,11 +14,11 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from pathlib import Path
+from dataclasses import replace
 from typing import Any
 
 from bot.actuator import Gesture, GestureKind
+from bot.games.balda_seen import BaldaSeen, Cancel, Expect
 from bot.games.balda_track import (
     GameLog,
     TrackError,
@@ -36,6 +36,7 @@ from bot.games.page_steps import (
     plain_gestures,
     run_steps,
 )
+from bot.games.rejected_words import RejectedWords
 from bot.screens.base import Screen
 from bot.sites import SiteProfile
 from solvers.balda.lexicon import Lexicon
@@ -52,70 +53,6 @@ logger = logging.getLogger(__name__)
 
 OUTCOMES = ("won", "lost", "drawn")
 ENDED = (*OUTCOMES, "over")
-
-
-@dataclass(frozen=True)
-class BaldaSeen:
-    """One frame read: the grid (row by row, "" empty), its cells on the screen, the page's
-    meaningful phrases (``ours``, ``theirs``, ``rejected``, ``won``, ``lost``, ``drawn``) and
-    every text line (screen pixels) for finding buttons."""
-
-    grid: tuple[str, ...]
-    geometry: GridGeometry  # screen pixels
-    kinds: frozenset[str]
-    lines: tuple[Line, ...] = ()
-    t: float = 0.0  # when the frame was grabbed (time.time())
-    scores: tuple[int, int] | None = None  # (ours, theirs) as the page shows them
-    followed: bool = False  # the grid is the followed game's (faded under the end banner)
-
-    @property
-    def size(self) -> int:
-        return self.geometry.rows
-
-    def to_text(self) -> str:
-        n = self.size
-        return "\n".join(
-            "".join(ch or "." for ch in self.grid[r * n : (r + 1) * n]) for r in range(n)
-        ) + "\n"
-
-
-@dataclass(frozen=True)
-class Expect:
-    """What the next frame must show: ``move`` (ours entered), ``reply`` (the opponent's),
-    ``cancel`` (our refused input cleared) or ``pass``; ``grid`` is the grid before it."""
-
-    kind: str
-    grid: tuple[str, ...]
-    move: BaldaMove | None = None
-    sent: float = 0.0  # time.monotonic() when it was entered
-
-@dataclass(frozen=True)
-class Cancel:
-    """Not a game move: clear a refused word from the page."""
-
-    word: str
-
-    def to_text(self) -> str:
-        return f"cancel {self.word}"
-
-
-class RejectedWords:
-    """Words a site refused, one a line, append-only, so the bot never offers them again."""
-
-    def __init__(self, path: Path | None) -> None:
-        self.path = path
-        self.words: set[str] = set()
-        if path is not None and path.is_file():
-            self.words = {w.strip() for w in path.read_text(encoding="utf-8").split() if w}
-
-    def add(self, word: str) -> None:
-        if word in self.words:
-            return
-        self.words.add(word)
-        if self.path is not None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(self.path, "a", encoding="utf-8") as fh:
-                fh.write(word + "\n")
 
 
 class BaldaPlayer:
@@ -632,15 +569,10 @@ class BaldaPlayer:
     def run_page_steps(
         self, screen: Screen, target: Any, steps: Sequence[Any], grace: float = 1.5
     ) -> None:
-        def read_lines(frame: Frame) -> list[Line]:
-            return self._lines(frame, Region(0, 0, 1, 1))
-
-        def window() -> Region:
-            return target.window_region(screen)
-
         if steps:
             target.prepare()
-            run_steps(screen, steps, read_lines, window, geometry=self._geometry, grace=grace)
+            run_steps(screen, steps, self._all_lines, lambda: target.window_region(screen),
+                      geometry=self._geometry, grace=grace)
 
     def learn(self, frame: Frame, location: Any, previous: Any) -> list[Any]:
         from bot.learning import LearnRefused

@@ -19,6 +19,17 @@ from typing import Any
 
 from bot.actuator import Gesture
 from bot.games.base import Calibration, ImpossibleState, Turn, Verdict
+from bot.games.erudit_steps import (
+    ConfirmExchange,
+    Expect,
+    MarkTile,
+    OpenExchange,
+    PassTurn,
+    PickLetter,
+    PlaceTile,
+    Recall,
+    Submit,
+)
 from bot.games.erudit_track import EruditTrackError, new_tiles, read_move, square_text
 from bot.games.page_steps import Line, matches, number_near, plain_gestures, run_steps
 from bot.screens.base import Screen
@@ -28,7 +39,7 @@ from solvers.erudit.board import EMPTY, Board
 from solvers.erudit.dictionary import WordGraph
 from solvers.erudit.moves import Exchange, Pass, Placement
 from solvers.erudit.position import Position
-from solvers.erudit.rules import WILDCARD, Rules
+from solvers.erudit.rules import Rules
 from vision.errors import ReadError
 from vision.frame import Frame
 from vision.geometry import GridGeometry, Point, Region
@@ -58,85 +69,6 @@ class EruditSeen:
     def board_text(self) -> str:
         return "\n".join("".join(self.board[r * 15 : (r + 1) * 15]) for r in range(15)) + "\n"
 
-
-# ----- the steps of entering a move (the loop's decisions while a move is being laid) ---------
-@dataclass(frozen=True)
-class PlaceTile:
-    square: int
-    char: str  # as it will read on the board (lower case for a wildcard)
-
-    @property
-    def rack_char(self) -> str:
-        return WILDCARD if self.char.islower() else self.char
-
-    def to_text(self) -> str:
-        return f"place {self.char} {square_text(self.square)}"
-
-
-@dataclass(frozen=True)
-class PickLetter:
-    square: int
-    letter: str
-
-    def to_text(self) -> str:
-        return f"pick {self.letter} for the wildcard on {square_text(self.square)}"
-
-
-@dataclass(frozen=True)
-class Submit:
-    move: Placement
-
-    def to_text(self) -> str:
-        return f"submit {self.move.to_text()}"
-
-
-@dataclass(frozen=True)
-class Recall:
-    word: str
-
-    def to_text(self) -> str:
-        return f"recall {self.word}"
-
-
-@dataclass(frozen=True)
-class OpenExchange:
-    tiles: str
-
-    def to_text(self) -> str:
-        return f"exchange {self.tiles}"
-
-
-@dataclass(frozen=True)
-class MarkTile:
-    char: str
-
-    def to_text(self) -> str:
-        return f"mark {self.char}"
-
-
-@dataclass(frozen=True)
-class ConfirmExchange:
-    tiles: str
-
-    def to_text(self) -> str:
-        return f"confirm exchange {self.tiles}"
-
-
-@dataclass(frozen=True)
-class PassTurn:
-    def to_text(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True)
-class Expect:
-    """What the next frame must show: ``kind`` is tile, letter, submit, recall, exchange,
-    mark, sent (a pass or exchange handed in), pass or reply; ``board`` the board it is laid
-    on."""
-
-    kind: str
-    board: tuple[str, ...]
-    step: Any = None
 
 
 @dataclass
@@ -652,15 +584,10 @@ class EruditPlayer:
 
     def _run_steps(self, screen: Screen, target: Any, steps: Sequence[Any],
                    grace: float = 1.5) -> None:
-        def read_lines(frame: Frame) -> list[Line]:
-            if self.text is None:
-                return []
-            dx, dy = frame.region.left, frame.region.top
-            return [Line(t.text, t.region.offset(dx, dy)) for t in self.text.lines(frame)]
-
         if steps:
             target.prepare()
-            run_steps(screen, steps, read_lines, lambda: target.window_region(screen),
+            run_steps(screen, steps, lambda frame: self._page(frame, ())[0],
+                      lambda: target.window_region(screen),
                       grace=grace)
 
     def learn(self, frame: Frame, location: Any, previous: Any) -> list[Any]:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.balda import BaldaPlayer, BaldaSeen, Cancel, RejectedWords
+from bot.games.balda import BaldaPlayer
+from bot.games.balda_seen import BaldaSeen, Cancel
 from bot.games.base import ImpossibleState, Turn, Verdict
+from bot.games.rejected_words import RejectedWords
 from bot.sites import load_profile
 from solvers.balda.lexicon import Lexicon
 from vision.geometry import GridGeometry, Point
