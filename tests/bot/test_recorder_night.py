@@ -89,8 +89,9 @@ def test_the_budget_drops_the_oldest_games_frames_and_keeps_every_event(tmp_path
     screen = ReplayScreen(folder)
     kept = [e for e in events if e["event"] == "step" and e["game_no"] > last_game]
     assert len(screen.events) == len(kept)
-    for event in screen.events:  # what is kept still rebuilds exactly
-        i = [e["t"] for e in events if e["event"] == "step"].index(event["t"])
+    order = [(e["game"], e["step"]) for e in events if e["event"] == "step"]
+    for event in screen.events:  # what is kept still rebuilds exactly (matched by game and
+        i = order.index((event["game"], event["step"]))  # step: two steps can share a time)
         assert np.array_equal(screen.load(event).pixels, frames[i].pixels)
 
 
