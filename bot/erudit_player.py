@@ -21,6 +21,7 @@ def make_erudit_player(cfg: Any, profile: Any) -> Any:
     except (OSError, ValueError) as exc:
         raise GamebotError(f"rules {name!r}: {exc}") from None
     from bot.erudit_sites import find_site
+    from vision.erudit import rules_lang
     from vision.erudit_look import EruditSite
     from vision.tiles import TileCache
 
@@ -54,13 +55,24 @@ def make_erudit_player(cfg: Any, profile: Any) -> Any:
         )
         return {ch: r.offset(frame.region.left, frame.region.top) for ch, r in found.keys.items()}
 
+    text = PageText(lang)
+    numbers = None
+    if site.look.score_labels(rules_lang(rules)) or site.look.bag_phrases(rules_lang(rules)):
+
+        def numbers(frame: Any, exclude: Any) -> Any:
+            """Scores and tiles left the way the site's look says they are shown."""
+            from vision.erudit_text import read_scores
+
+            return read_scores(frame, text, site, rules_lang(rules), exclude)
+
     return EruditPlayer(
         profile,
         rules,
         graph_for(rules.dictionary),
         read=read,
         locate=locate,
-        text=PageText(lang),
+        text=text,
         rejected=RejectedWords(rejected_path(profile)),
         letter_keys=letter_keys,
+        numbers=numbers,
     )

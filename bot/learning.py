@@ -109,6 +109,12 @@ class GlyphLearning:
         """Moves sent since the last frame observed (the next frame's transition)."""
         self._moves += moves
 
+    def skipped(self) -> None:
+        """The loop took a frame without showing it here (nothing to learn from it): the
+        moves sent before it are in that frame, so the next transition starts from it (and
+        a night of games keeps no moves)."""
+        self._moves = []
+
     # --- frames -------------------------------------------------------------------------------
     def _ids(self, skin: Skin) -> np.ndarray:
         """Naming look id of every look index of :func:`vision.looks.look_indices`."""

@@ -470,7 +470,7 @@ class Loop:
             seen = None
 
     def _finish(self, result: GameResult) -> None:
-        self.stats.games.append(result)
+        self.stats.add(result)
         if self.log is not None:
             self.log.write(result.to_dict())
         if self.on_status is not None:

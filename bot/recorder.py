@@ -121,7 +121,9 @@ class Recorder:
         self._since_key = 0
         self._game = 0
         # Written by the drain thread only: frame files by game, oldest first, for the budget.
-        self._files: OrderedDict[int, list[tuple[Path, int]]] = OrderedDict()
+        # game -> ([first, last] runs of frame numbers, bytes): a game's frames are numbered
+        # one after another, so a night of games keeps a few numbers each, not every name
+        self._files: OrderedDict[int, tuple[list[list[int]], list[int]]] = OrderedDict()
         self._thread = threading.Thread(target=self._drain, name="recorder", daemon=True)
         self._thread.start()
 
@@ -195,9 +197,7 @@ class Recorder:
                     self._frames_stop(exc)
                 else:
                     self.bytes_written += size
-                    self._files.setdefault(int(event["game_no"]), []).append(
-                        (self.directory / name, size)
-                    )
+                    self._kept(int(event["game_no"]), int(Path(name).stem), size)
             if self.frames_failed and "frame" in event:
                 if pixels is not None or not (self.directory / str(event["frame"])).is_file():
                     event = {k: v for k, v in event.items() if k not in ("frame", "patch")}
@@ -207,6 +207,14 @@ class Recorder:
                 self._keep_budget(int(event["game_no"]))
             except BaseException as exc:  # keep draining; report on the next event()
                 self._error = exc
+
+    def _kept(self, game: int, number: int, size: int) -> None:
+        runs, total = self._files.setdefault(game, ([], [0]))
+        if runs and runs[-1][1] + 1 == number:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number])
+        total[0] += size
 
     def _frames_stop(self, exc: OSError) -> None:
         self.frames_failed = True
@@ -225,20 +233,21 @@ class Recorder:
             oldest = next((g for g in self._files if g != current), None)
             if oldest is None:
                 return
-            files = self._files.pop(oldest)
-            for path, size in files:
+            runs, total = self._files.pop(oldest)
+            files = [f"{FRAMES_DIR}/{n:06d}.png" for a, b in runs for n in range(a, b + 1)]
+            for name in files:
                 try:
-                    path.unlink()
+                    (self.directory / name).unlink()
                 except FileNotFoundError:
                     pass
-                self.bytes_written -= size
+            self.bytes_written -= total[0]
             self.frames_dropped += len(files)
             self._writer.write(
                 {
                     "t": round(time.time(), 4),
                     "event": "frames-dropped",
                     "game_no": oldest,
-                    "frames": [str(p.relative_to(self.directory)) for p, _ in files],
+                    "frames": files,
                     "reason": f"disk budget of {self.max_bytes / 1e9:.2f} GB",
                 }
             )

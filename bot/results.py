@@ -23,7 +23,12 @@ class GameResult:
     decide_ms: list[float] = field(default_factory=list)
     details: dict[str, object] = field(default_factory=dict)  # the game's own (scores, words)
 
+    latency_ms_median: float | None = None  # kept when the lists are handed to the session
+
     def to_dict(self) -> dict[str, object]:
+        median = self.latency_ms_median
+        if median is None:
+            median = stats.median(self.latencies_ms)
         return {
             "game": self.number,
             "outcome": self.outcome,
@@ -31,9 +36,37 @@ class GameResult:
             "steps": self.steps,
             "moves": self.moves,
             "guesses": self.guesses,
-            "latency_ms_median": round(stats.median(self.latencies_ms), 2),
+            "latency_ms_median": round(median, 2),
             **self.details,
         }
+
+
+#: Timings a session keeps for its medians: every one up to this many, then a uniform sample
+#: of that size (a night of games must not grow memory; medians from 50,000 are exact enough).
+SAMPLES_KEPT = 50_000
+
+
+class Samples:
+    """A uniform sample of at most ``limit`` numbers (reservoir sampling, seeded: the same run
+    gives the same figures)."""
+
+    def __init__(self, limit: int = SAMPLES_KEPT) -> None:
+        import random
+
+        self.limit = limit
+        self.values: list[float] = []
+        self.seen = 0
+        self._rng = random.Random(0)
+
+    def extend(self, values: list[float]) -> None:
+        for v in values:
+            self.seen += 1
+            if len(self.values) < self.limit:
+                self.values.append(v)
+            else:
+                k = self._rng.randrange(self.seen)
+                if k < self.limit:
+                    self.values[k] = v
 
 
 #: What a stale frame is, said once in each play summary: a frame grabbed before the screen
@@ -55,6 +88,24 @@ class SessionStats:
     started: float = field(default_factory=time.monotonic)
     stopped: str = ""  # why the session ended early (empty: it ran its course)
 
+    def __post_init__(self) -> None:
+        self._latency, self._read, self._decide = Samples(), Samples(), Samples()
+        for game in self.games:
+            self._take(game)
+
+    def add(self, game: GameResult) -> None:
+        """Count a finished game; its per-move timings go into the session's samples."""
+        self._take(game)
+        self.games.append(game)
+
+    def _take(self, game: GameResult) -> None:
+        if game.latency_ms_median is None:
+            game.latency_ms_median = stats.median(game.latencies_ms)
+        self._latency.extend(game.latencies_ms)
+        self._read.extend(game.read_ms)
+        self._decide.extend(game.decide_ms)
+        game.latencies_ms, game.read_ms, game.decide_ms = [], [], []
+
     @property
     def finished(self) -> list[GameResult]:
         return [g for g in self.games if g.outcome in ("won", "lost", "drawn")]
@@ -64,10 +115,10 @@ class SessionStats:
         return sum(g.outcome == "won" for g in self.games)
 
     def latencies(self) -> list[float]:
-        return [x for g in self.games for x in g.latencies_ms]
+        return list(self._latency.values)
 
     def read_times(self) -> list[float]:
-        return [x for g in self.games for x in g.read_ms]
+        return list(self._read.values)
 
     def decide_times(self) -> list[float]:
-        return [x for g in self.games for x in g.decide_ms]
+        return list(self._decide.values)

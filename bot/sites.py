@@ -101,6 +101,7 @@ class SiteProfile:
     submit: tuple[Step, ...] = ()  # confirms a move laid tile by tile (Erudit)
     exchange: tuple[Step, ...] = ()  # opens an exchange; then the tiles are clicked
     exchange_confirm: tuple[Step, ...] = ()
+    accept: tuple[Step, ...] = ()  # accepts the opponent's going out (the page asks first)
     turn_ours: tuple[str, ...] = ()
     turn_theirs: tuple[str, ...] = ()
     rejected: tuple[str, ...] = ()
@@ -109,6 +110,7 @@ class SiteProfile:
     drawn: tuple[str, ...] = ()
     over: tuple[str, ...] = ()  # the game ended; who won is told by the scores
     choose_letter: tuple[str, ...] = ()  # a wildcard's letter is being asked for
+    accept_asked: tuple[str, ...] = ()  # the page waits for us to accept the last move
     score_labels: tuple[str, str] = ("", "")  # the labels next to our and their score
     glyphs: str = ""  # glyph bank folder name under calibration/sites/ (default: name)
     style: str = ""  # which of the site's input styles ``move`` is
@@ -135,6 +137,7 @@ class SiteProfile:
             "drawn": self.drawn,
             "over": self.over,
             "choose": self.choose_letter,
+            "accept": self.accept_asked,
         }
 
 
@@ -222,7 +225,8 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
     if not isinstance(texts, dict):
         raise SiteError(f"{where}: 'texts' must be an object of phrase lists")
     known_texts = {
-        "turn-ours", "turn-theirs", "rejected", "won", "lost", "drawn", "over", "choose-letter"
+        "turn-ours", "turn-theirs", "rejected", "won", "lost", "drawn", "over", "choose-letter",
+        "accept-asked",
     }
     unknown = set(texts) - known_texts
     if unknown:
@@ -259,6 +263,8 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         drawn=text("drawn"),
         over=text("over"),
         choose_letter=text("choose-letter"),
+        accept_asked=text("accept-asked"),
+        accept=_steps(where, "accept", data.get("accept", []), PLAIN_STEPS),
         submit=_steps(where, "submit", data.get("submit", []), PLAIN_STEPS),
         exchange=_steps(where, "exchange", data.get("exchange", []), PLAIN_STEPS),
         exchange_confirm=_steps(

@@ -60,6 +60,7 @@ def main() -> int:
     parser.add_argument("--every", type=float, default=5.0, help="seconds between samples")
     parser.add_argument("--at", default="100,1000,5000", help="games to report memory at")
     parser.add_argument("--out", type=Path, default=Path("out/soak-monitor.log"))
+    parser.add_argument("--samples", type=Path, help="also append every sample to this JSONL file")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
@@ -84,6 +85,9 @@ def main() -> int:
                 break
             start = start or sample
             samples.append(sample)
+            if args.samples:
+                with open(args.samples, "a") as fh:
+                    fh.write(json.dumps(sample) + "\n")
             time.sleep(args.every)
         proc.wait()
     wanted = [int(x) for x in args.at.split(",") if x]

@@ -91,8 +91,12 @@ def text_boxes(pixels: np.ndarray, exclude: Sequence[Region] = ()) -> list[Regio
         rim = labels[y : y + hh, x : x + ww] == k
         rim[m:-m, m:-m] = False
         box[rim] = 0
+    # Lines are long and thin: bold text at a small size makes long runs too, but thick ones
+    # (a run that survives a short opening across it is a stroke, not a rule).
     long_h = cv2.morphologyEx(strokes, cv2.MORPH_OPEN, np.ones((1, 45), np.uint8))
+    long_h &= ~cv2.morphologyEx(long_h, cv2.MORPH_OPEN, np.ones((7, 1), np.uint8))
     long_v = cv2.morphologyEx(strokes, cv2.MORPH_OPEN, np.ones((45, 1), np.uint8))
+    long_v &= ~cv2.morphologyEx(long_v, cv2.MORPH_OPEN, np.ones((1, 7), np.uint8))
     strokes = cv2.bitwise_and(strokes, cv2.bitwise_not(cv2.bitwise_or(long_h, long_v)))
     for r in exclude:
         strokes[max(0, r.top) : max(0, r.bottom), max(0, r.left) : max(0, r.right)] = 0

@@ -20,6 +20,7 @@ from typing import Any
 from bot.actuator import Gesture
 from bot.games.base import Calibration, ImpossibleState, Turn, Verdict
 from bot.games.erudit_steps import (
+    AcceptEnd,
     ConfirmExchange,
     Expect,
     MarkTile,
@@ -96,6 +97,7 @@ class EruditPlayer:
         top: int = 8,
         rejected: Any = None,
         letter_keys: Any = None,
+        numbers: Any = None,
     ) -> None:
         self.site = site
         self.rules = rules
@@ -116,6 +118,10 @@ class EruditPlayer:
         self.move_seconds: list[float] = []
         # (frame, location) -> {letter: key Region, screen pixels}: the wildcard dialog's keys
         self.letter_keys = letter_keys
+        # (frame, exclude) -> ((ours, theirs) or None, tiles left or None), the site's look's
+        # way (a score beside a bullet, "N tiles left"); else the profile's score labels
+        self.numbers = numbers
+        self._submitted: tuple[int, tuple[int, int] | None] | None = None  # rack size, scores
         self._last_seen: EruditSeen | None = None
         self.learned_glyphs = 0  # tiles named by the game's logic, taught to the site
 
@@ -164,19 +170,22 @@ class EruditPlayer:
                 raise
             # The wildcard's letter dialog covers the board: the board is as it was, and
             # the dialog's letter keys are what this frame is for.
-            keys = self.letter_keys(frame, location) if self.letter_keys is not None else {}
+            keys = self._dialog_keys(frame, location, lines)
             return replace(last, kinds=kinds, lines=tuple(lines), letter_keys=keys,
                            t=frame.timestamp)
         dx, dy = frame.region.left, frame.region.top
         lines, kinds = self._page(frame, [reading.geometry.bounds])
+        scores, bag = None, getattr(reading, "bag", None)
+        if self.numbers is not None:
+            scores, shown_bag = self.numbers(frame, [reading.geometry.bounds])
+            bag = shown_bag if bag is None else bag
         ours_label, theirs_label = self.site.score_labels
-        scores = None
-        if ours_label:
+        if scores is None and ours_label:
             a, b = number_near(lines, ours_label), number_near(lines, theirs_label)
             scores = None if a is None or b is None else (a, b)
         keys = {}
-        if "choose" in kinds and self.letter_keys is not None:
-            keys = self.letter_keys(frame, location)
+        if "choose" in kinds:  # the dialog may lie over the board: read the whole page
+            keys = self._dialog_keys(frame, location, self._page(frame, ())[0])
         seen = EruditSeen(
             tuple("".join(reading.board)),
             str(reading.rack),
@@ -185,12 +194,28 @@ class EruditPlayer:
             kinds,
             tuple(lines),
             scores,
-            getattr(reading, "bag", None),
+            bag,
             keys,
             frame.timestamp,
         )
         self._last_seen = seen
         return seen
+
+    def _dialog_keys(self, frame: Frame, location: Any, lines: Sequence[Line]
+                     ) -> dict[str, Region]:
+        """The wildcard dialog's keys: tiles read like a palette, else rows of letters read
+        as text (:mod:`.letter_dialog`)."""
+        from bot.games.letter_dialog import keys_from_lines
+
+        keys: dict[str, Region] = {}
+        if self.letter_keys is not None:
+            try:
+                keys = dict(self.letter_keys(frame, location))
+            except ReadError:
+                keys = {}
+        if len(keys) < len(self.rules.alphabet):
+            keys = {**keys_from_lines(lines, self.rules.alphabet), **keys}
+        return keys
 
     def _name_by_logic(self, frame: Frame, location: Any) -> dict[int, str]:
         """Tiles whose glyph the bank does not know, named by the game (:mod:`.erudit_naming`):
@@ -268,7 +293,7 @@ class EruditPlayer:
             return (Verdict.STALE, "the letter dialog is still open") if "choose" in seen.kinds \
                 else (Verdict.OK, "")
         if kind == "submit":
-            if "rejected" in seen.kinds or over or not ours:
+            if "rejected" in seen.kinds or over or not ours or added or self._move_taken(seen):
                 return Verdict.OK, ""
             return Verdict.STALE, "the move is not confirmed yet"
         if kind == "recall":
@@ -310,8 +335,8 @@ class EruditPlayer:
         self._sync(seen)
         if seen.kinds & set(ENDED):
             return Turn.OVER
-        if self.plan or "rejected" in seen.kinds or "choose" in seen.kinds:
-            return Turn.OURS  # a move is being entered or must be taken back
+        if self.plan or seen.kinds & {"rejected", "choose", "accept"}:
+            return Turn.OURS  # a move is being entered, taken back, or the end accepted
         if "ours" in seen.kinds and "theirs" not in seen.kinds:
             if self._turn_since is None:
                 self._turn_since = seen.t
@@ -329,7 +354,8 @@ class EruditPlayer:
             pending is not None
             and pending.kind == "submit"
             and "rejected" not in seen.kinds
-            and (seen.kinds & {"theirs", *ENDED} or "ours" not in seen.kinds)
+            and (seen.kinds & {"theirs", *ENDED} or "ours" not in seen.kinds
+                 or self._move_taken(seen) or self._opponent_moved(pending, seen))
         ):
             self._taken(seen)
         if self.plan or self.laid:
@@ -355,6 +381,24 @@ class EruditPlayer:
         ours, theirs = self.scores
         self.scores = seen.scores or (ours, theirs + move.score)
 
+    def _move_taken(self, seen: EruditSeen) -> bool:
+        """Our submitted move counted although the page shows our turn again (a computer that
+        replied between two frames): the rack was refilled, or our score went up."""
+        if self._submitted is None:
+            return False
+        rack, scores = self._submitted
+        if len(seen.rack) > rack:
+            return True
+        return scores is not None and seen.scores is not None and seen.scores[0] > scores[0]
+
+    @staticmethod
+    def _opponent_moved(pending: Expect, seen: EruditSeen) -> bool:
+        """Tiles beyond ours on the board: the opponent has replied, so ours were taken."""
+        try:
+            return bool(new_tiles(pending.board, seen.board))
+        except EruditTrackError:
+            return False
+
     def _taken(self, seen: EruditSeen) -> None:
         """The page took our submitted move: it is on the board for good."""
         assert self.board is not None and self.current is not None
@@ -372,7 +416,7 @@ class EruditPlayer:
         self.scores = seen.scores or (ours + score, theirs)
         self.log.moves.append((0, f"{self.current.move.to_text()} {score}"))
         self.log.points.append(score)
-        self.laid, self.current, self._pending = [], None, None
+        self.laid, self.current, self._pending, self._submitted = [], None, None, None
         if self._turn_since is not None:
             self.move_seconds.append(max(0.0, seen.t - self._turn_since))
         self._turn_since = None
@@ -394,6 +438,8 @@ class EruditPlayer:
         assert self.board is not None
         if "rejected" in seen.kinds:
             return [self._recall(seen)]
+        if "accept" in seen.kinds and not self.plan and not self.laid:
+            return [self._step(AcceptEnd(), seen)]
         if "choose" in seen.kinds and self.plan and isinstance(self.plan[0], PickLetter):
             return [self._step(self.plan.pop(0), seen)]
         if self.plan:
@@ -423,6 +469,7 @@ class EruditPlayer:
             d
             for d in best_moves(position, self.graph, top=self.top)
             if d.move.to_text() not in self._refused
+            and (self.site.exchange or not isinstance(d.move, Exchange))  # no exchange steps
             and not (isinstance(d.move, Placement) and d.move.word.upper() in refused_words)
         ]
         if not options:
@@ -469,13 +516,14 @@ class EruditPlayer:
             self._pending = Expect("letter", on, step)
         elif isinstance(step, Submit):
             self._pending = Expect("submit", on, step)
+            self._submitted = (len(seen.rack), seen.scores)
         elif isinstance(step, PassTurn):
             self._pending = Expect("sent", on, step)
         elif isinstance(step, OpenExchange | MarkTile):
             self._pending = Expect("exchange" if isinstance(step, OpenExchange) else "mark", on,
                                    step)
         else:
-            self._pending = Expect("sent", on, step)  # the exchange confirmed: their turn now
+            self._pending = Expect("sent", on, step)  # an exchange confirmed or the end accepted
         return Decision(step, "enter", step.to_text())
 
     # --- entering -----------------------------------------------------------------------------
@@ -505,6 +553,8 @@ class EruditPlayer:
                 out.append(Gesture.click(self._rack_tile(step.char, seen).center))
             elif isinstance(step, ConfirmExchange):
                 out += plain_gestures(self.site.exchange_confirm, seen.lines, seen.geometry)
+            elif isinstance(step, AcceptEnd):
+                out += plain_gestures(self.site.accept, seen.lines, seen.geometry)
         return out
 
     def _rack_tile(self, char: str, seen: EruditSeen) -> Region:
@@ -572,6 +622,7 @@ class EruditPlayer:
     def reset(self) -> None:
         self.board, self.scores, self.log = None, (0, 0), EruditLog()
         self.plan, self.laid, self.current, self._pending = [], [], None, None
+        self._submitted = None
         self._refused, self._turn_since = set(), None
 
     def new_game(self, screen: Screen, target: Any, calibration: Calibration) -> None:

@@ -80,6 +80,14 @@ class PassTurn:
 
 
 @dataclass(frozen=True)
+class AcceptEnd:
+    """The opponent went out and the page asks us to accept its last move."""
+
+    def to_text(self) -> str:
+        return "accept the last move"
+
+
+@dataclass(frozen=True)
 class Expect:
     """What the next frame must show: ``kind`` is tile, letter, submit, recall, exchange,
     mark, sent (a pass or exchange handed in), pass or reply; ``board`` the board it is laid

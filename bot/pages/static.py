@@ -27,8 +27,10 @@ class StaticServer:
 
     def __init__(self, folder: str | Path, port: int = 0) -> None:
         self.folder = Path(folder)
-        if not (self.folder / "index.html").is_file():
-            raise GamebotError(f"{self.folder}: no index.html to serve (is it a web page folder?)")
+        if not self.folder.is_dir() or not any(self.folder.glob("**/*.html")):
+            raise GamebotError(
+                f"{self.folder}: no .html page to serve (is it a web page folder?)"
+            )
         handler = functools.partial(_Quiet, directory=str(self.folder))
         self._httpd = ThreadingHTTPServer((HOST, port), handler)
         self._httpd.daemon_threads = True

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -30,6 +31,7 @@ BACKGROUND = (96, 96, 96)
 FACE_REACH = 12  # pixels around the face centre that count as a click on it
 ORIGIN = Point(40, 30)  # where the picture sits on the simulated screen
 SLACK = 64  # extra screen pixels right of and below the picture
+INPUT_KEPT = 10_000  # clicks and keys the simulated screen remembers (the last ones)
 
 
 def skin_renderer(skin: str = "winxp", scale: float = 1.0) -> Renderer:
@@ -101,11 +103,13 @@ class SimScreen:
         self._rng = random.Random(seed)
         self._render = renderer if renderer is not None else skin_renderer()
         self.origin = origin
-        self.clicks: list[tuple[Point, Button]] = []
-        self.keys: list[tuple[str, ...]] = []
+        # the last clicks and keys, for tests to look at (bounded: a night of games)
+        self.clicks: deque[tuple[Point, Button]] = deque(maxlen=INPUT_KEPT)
+        self.keys: deque[tuple[str, ...]] = deque(maxlen=INPUT_KEPT)
         self.pointer = Point(0, 0)
         self.games_started = 0
-        self.finished: list[Status] = []  # how each game that ended came out, in order
+        # how each game that ended came out, in order (one small item a game)
+        self.finished: list[Status] = []
         self.game = self._new_game()
         self._canvas: np.ndarray | None = None
         self._geometry: GridGeometry | None = None

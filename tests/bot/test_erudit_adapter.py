@@ -13,8 +13,7 @@ from solvers.erudit.dictionary import WordGraph
 from solvers.erudit.rules import load_rules
 from vision.geometry import GridGeometry, Point, Region
 
-SITE = parse_profile(
-    {
+SITE_DATA = {
         "name": "t-erudit",
         "game": "erudit",
         "language": "ru",
@@ -26,9 +25,8 @@ SITE = parse_profile(
         "texts": {"turn-ours": ["Ваш ход"], "turn-theirs": ["Ходит компьютер"],
                   "rejected": ["нет в словаре"], "won": ["Вы победили"],
                   "choose-letter": ["Выберите букву"]},
-    },
-    "test",
-)
+}
+SITE = parse_profile(SITE_DATA, "test")
 RULES = load_rules("erudit")
 GRAPH = WordGraph(["КОТ", "ТОК", "КОТА", "КИТ", "ТИК", "КОК", "ОКО"])
 GEOMETRY = GridGeometry.uniform(Point(100, 100), 30.0, 30.0, 15, 15)
@@ -238,3 +236,88 @@ def test_an_exchange_handed_in_waits_for_the_page_to_take_the_turn(player):
         is Verdict.STALE
     assert player.check(EMPTY_BOARD, pending, seen(EMPTY_BOARD, "КОТАИ", "theirs"))[0] \
         is Verdict.OK
+
+
+def _laid_and_submitted(player):
+    """Lay the best first move tile by tile; return (board, the submit pending, its frame)."""
+    now = seen(EMPTY_BOARD, "КОТАИЖШ", "ours", scores=(0, 0))
+    player.turn(now)
+    (step,) = player.decide(now)
+    board = EMPTY_BOARD
+    while isinstance(step.move, PlaceTile):
+        board = lay(board, [(step.move.square, step.move.char)])
+        left = now.rack.replace(step.move.char, "", 1)
+        now = seen(board, left, "ours", scores=(0, 0))
+        player.check(board, player.pending([step], now), now)
+        (step,) = player.decide(now)
+    assert isinstance(step.move, Submit)
+    return board, player.pending([step], now), now
+
+
+@pytest.mark.parametrize("how", ["rack refilled", "score up", "opponent moved"])
+def test_a_move_taken_while_the_page_already_shows_our_turn_again(player, how):
+    """A computer that replies between two frames: the page never shows its turn, yet our
+    move counted (Xanado). The refilled rack, our higher score or the opponent's new tiles
+    say so; the same rack and score do not."""
+    board, pending, before = _laid_and_submitted(player)
+    assert player.check(board, pending, seen(board, before.rack, "ours", scores=(0, 0)))[0] \
+        is Verdict.STALE
+    after = {
+        "rack refilled": seen(board, before.rack + "ЖШЖ", "ours", scores=(0, 0)),
+        "score up": seen(board, before.rack, "ours", scores=(9, 0)),
+        "opponent moved": seen(lay(board, [(0, "К")]), before.rack, "ours", scores=(0, 0)),
+    }[how]
+    assert player.check(board, pending, after)[0] is Verdict.OK
+    if how != "opponent moved":  # (a lone К is no move to follow)
+        assert player.turn(after) is Turn.OURS
+        assert player.laid == [] and player.board == board and player.log.points
+
+
+def test_the_end_the_page_asks_us_to_accept_is_accepted_by_its_button():
+    from bot.games.erudit import AcceptEnd
+    from bot.games.page_steps import Line
+
+    site = parse_profile(
+        {**{k: v for k, v in SITE_DATA.items()},
+         "accept": [{"do": "button", "label": ["Accept last move"]}],
+         "texts": {**SITE_DATA["texts"], "accept-asked": ["Accept last move"],
+                   "over": ["Game over"]}},
+        "test",
+    )
+    p = EruditPlayer(site, RULES, GRAPH, read=None, locate=None, top=4)
+    button = Line("Accept last move", Region(900, 80, 120, 20))
+    asked = EruditSeen(EMPTY_BOARD, "КОТ", rack_regions(3), GEOMETRY, frozenset({"accept"}),
+                       (button,), None, 0, {}, 0.0)
+    assert p.turn(asked) is Turn.OURS
+    (step,) = p.decide(asked)
+    assert isinstance(step.move, AcceptEnd)
+    (click,) = p.gestures([step], asked)
+    assert click.point == button.region.center
+    pending = p.pending([step], asked)
+    assert p.check(EMPTY_BOARD, pending, replace_kinds(asked, "accept", "ours"))[0] \
+        is Verdict.STALE
+    assert p.check(EMPTY_BOARD, pending, replace_kinds(asked, "over"))[0] is Verdict.OK
+
+
+def replace_kinds(s, *kinds):
+    from dataclasses import replace
+
+    return replace(s, kinds=frozenset(kinds))
+
+
+def test_a_site_without_exchange_steps_passes_instead_of_exchanging():
+    from bot.games.erudit import OpenExchange, PassTurn
+
+    rack = "ЪЪЬЬЫЫЁ"
+    with_exchange = parse_profile(
+        {**SITE_DATA, "exchange": [{"do": "button", "label": ["Обмен"]}],
+         "exchange-confirm": [{"do": "button", "label": ["Обменять"]}]}, "test")
+    p = EruditPlayer(with_exchange, RULES, GRAPH, read=None, locate=None, top=4)
+    first = seen(EMPTY_BOARD, rack, "ours")
+    p.turn(first)
+    (step,) = p.decide(first)
+    assert isinstance(step.move, OpenExchange), step  # what the engine wants with this rack
+    q = EruditPlayer(SITE, RULES, GRAPH, read=None, locate=None, top=4)
+    q.turn(first)
+    (step,) = q.decide(first)
+    assert isinstance(step.move, PassTurn), step

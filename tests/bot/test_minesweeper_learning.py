@@ -198,3 +198,25 @@ def test_the_grown_skin_replaces_its_folder_whole_and_never_another_folder(tmp_p
     assert (other / "keep.txt").read_text() == "mine"
     with pytest.raises(SystemExit):
         main([*args, "--no-learn", "--learn-into", str(into)])
+
+
+
+def test_a_learner_with_nothing_left_to_learn_keeps_no_moves_across_games(tmp_path, monkeypatch,
+                                                                          capsys):
+    """``play --target sim`` reads with a whole skin, so the loop takes its frames without the
+    learner: the moves sent before them must not pile up (a night of games kept every move,
+    +11 MB in 150 expert games)."""
+    most = {"moves": 0, "sent": 0}
+    real = GlyphLearning.sent
+
+    def sent(self, moves):
+        real(self, moves)
+        most["sent"] += len(moves)
+        most["moves"] = max(most["moves"], len(self._moves))
+
+    monkeypatch.setattr(GlyphLearning, "sent", sent)
+    code = main(["play", "minesweeper", "--target", "sim", "--level", "beginner", "--games",
+                 "20", "--seed", "3", "--json"])
+    assert code == 0, capsys.readouterr().out[-600:]
+    assert most["sent"] > 300, "the games made moves"
+    assert most["moves"] <= 81, f"{most['moves']} moves kept of {most['sent']} sent"

@@ -129,3 +129,27 @@ def test_frame_modes(tmp_path):
     assert not list((tmp_path / "n" / "frames").glob("*.png"))
     with pytest.raises(ValueError, match="frames must be one of"):
         Recorder(tmp_path / "x", frames="some")
+
+
+def test_a_games_frames_are_kept_as_one_run_of_numbers(tmp_path):
+    """What the budget needs to drop a game's frames is a run of frame numbers a game, not
+    every file name (8,500 games a night)."""
+    rng = np.random.default_rng(SEED + 5)
+    folder = tmp_path / "r"
+    frames: list = []
+    rec = Recorder(folder, max_bytes=10**9)
+    with rec:
+        rec.event({"event": "session"})
+        for g in range(1, 4):
+            rec.event({"event": "game", "game": g})
+            f = board(rng)
+            for s in range(5):
+                rec.event({"event": "step", "game": g, "step": s}, f)
+                frames.append(f)
+                f = board(rng, f.pixels)
+    files = sorted((folder / "frames").glob("*.png"))
+    assert [len(runs) for runs, _ in rec._files.values()] == [1, 1, 1]
+    numbers = [n for runs, _ in rec._files.values() for a, b in runs for n in range(a, b + 1)]
+    assert [f"{n:06d}.png" for n in numbers] == [p.name for p in files]
+    assert sum(total[0] for _, total in rec._files.values()) == sum(p.stat().st_size
+                                                                    for p in files)

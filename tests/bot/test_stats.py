@@ -26,3 +26,28 @@ def test_percentiles():
     assert percentile([1, 2, 3, 4], 50) == 2.5
     assert percentile(list(range(101)), 99) == 99
     assert math.isnan(median([]))
+
+
+def test_a_session_keeps_a_bounded_sample_of_its_timings():
+    """Per-move timings of thousands of games go into a fixed-size uniform sample, with each
+    game's own median kept for its log line; the session's medians stay close."""
+    import random
+
+    from bot.results import GameResult, Samples, SessionStats
+
+    rng = random.Random(7)
+    session = SessionStats()
+    session._latency = Samples(2_000)
+    everything = []
+    for n in range(1, 201):
+        game = GameResult(n, "won", 1.0, 50, 50, 0)
+        game.latencies_ms = [rng.expovariate(1 / 20) for _ in range(50)]
+        everything += game.latencies_ms
+        own = median(game.latencies_ms)
+        session.add(game)
+        assert game.latencies_ms == [] and game.to_dict()["latency_ms_median"] == round(own, 2)
+    kept = session.latencies()
+    assert len(kept) == 2_000 and session._latency.seen == 10_000
+    true = median(everything)
+    assert abs(median(kept) - true) < 0.08 * true
+    assert abs(percentile(kept, 90) - percentile(everything, 90)) < 0.08 * true * 3

@@ -1,0 +1,53 @@
+"""The wildcard's letter dialog read as rows of text (Xanado draws plain letters in buttons)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+
+from bot.games.letter_dialog import keys_from_lines
+from bot.games.page_steps import Line
+from vision.frame import Frame
+from vision.geometry import Region
+
+LATIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+SHOT = Path(__file__).resolve().parents[2] / "recordings/erudit/dialogs/xanado-80-blank.png"
+
+
+def test_every_key_of_xanados_dialog_is_found_where_it_is_drawn():
+    from vision.page_text import PageText
+
+    frame = Frame.from_pixels(cv2.imread(str(SHOT)), 0, 0)
+    lines = [Line(t.text, t.region) for t in PageText("eng").lines(frame)]
+    keys = keys_from_lines(lines, LATIN)
+    assert sorted(keys) == list(LATIN)
+    # centres measured on the picture (the buttons are about 22 px across)
+    for ch, (x, y) in {"A": (66, 65), "F": (182, 65), "U": (111, 158), "X": (181, 158),
+                       "Y": (66, 189), "Z": (88, 190)}.items():
+        c = keys[ch].center
+        assert abs(c.x - x) <= 6 and abs(c.y - y) <= 6, (ch, c, (x, y))
+
+
+def row(text, left, top, width, height=16):
+    return Line(text, Region(left, top, width, height))
+
+
+def test_a_row_split_by_ocr_is_joined_and_a_row_missing_a_letter_is_left_out():
+    lines = [
+        row("A B C D E F", 100, 100, 130), row("Select the letter", 90, 80, 120),
+        row("GH |", 100, 130, 56), row("JKL", 171, 130, 60),  # one row, split at 'I'
+        row("MNOQR", 100, 160, 130),  # P missing: these keys would shift
+        row("S T", 100, 190, 38),  # the last row may be short
+        row("WORD", 400, 100, 50), row("ABE", 400, 300, 40),  # not the dialog's
+    ]
+    keys = keys_from_lines(lines, LATIN)
+    assert set(keys) == set("ABCDEFGHIJKLST")
+    assert keys["A"].center.y == 108 and keys["G"].center.y == 138
+    for a, b in ("AG", "DJ", "FL", "AS", "BT"):  # one column: one x
+        assert abs(keys[a].center.x - keys[b].center.x) <= 1, (a, b)
+    assert keys["A"].center.x < keys["B"].center.x < keys["F"].center.x
+
+
+def test_text_that_is_no_row_of_letters_gives_no_keys():
+    assert keys_from_lines([row("DOUBLE WORD", 10, 10, 90), row("ZA", 10, 40, 20)], LATIN) == {}
