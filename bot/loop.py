@@ -199,6 +199,8 @@ class Loop:
         misreads = stale = learned = unreadable = 0
         relocated = False
         last_problem = ""
+        nudge = getattr(self.player, "nudge", None)
+        waited_from = time.monotonic()
         while True:
             self.screen.check_stop()
             frame, settled = self.grab_settled()
@@ -240,6 +242,17 @@ class Loop:
                     verdict, last_problem = self.player.check(previous, pending, seen)
                 if verdict is Verdict.OK:
                     return seen
+                if verdict is Verdict.STALE and nudge is not None and not fresh:
+                    # A click the page let go by (a button redrawn under the pointer): the
+                    # player may send it again, once the screen has had time to show it.
+                    again = nudge(pending, seen, time.monotonic() - waited_from)
+                    if again:
+                        self.act(again)
+                        self.record_event({"event": "nudge", "region": box(frame),
+                                           "why": last_problem,
+                                           "gestures": [g.to_text() for g in again]}, frame)
+                        waited_from = time.monotonic()
+                        continue
             if verdict is Verdict.STALE:
                 self.stats.stale_frames += 1
                 stale += 1

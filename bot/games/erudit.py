@@ -47,6 +47,8 @@ from vision.geometry import GridGeometry, Point, Region
 
 logger = logging.getLogger(__name__)
 
+NUDGE_AFTER = 6.0  # seconds a submitted move may show as ours before it is submitted again
+NUDGES = 2
 OUTCOMES = ("won", "lost", "drawn")
 ENDED = (*OUTCOMES, "over")
 
@@ -122,6 +124,7 @@ class EruditPlayer:
         # way (a score beside a bullet, "N tiles left"); else the profile's score labels
         self.numbers = numbers
         self._submitted: tuple[int, tuple[int, int] | None] | None = None  # rack size, scores
+        self._nudges = 0  # submits sent again for the move being submitted
         self._last_seen: EruditSeen | None = None
         self.learned_glyphs = 0  # tiles named by the game's logic, taught to the site
 
@@ -517,6 +520,7 @@ class EruditPlayer:
         elif isinstance(step, Submit):
             self._pending = Expect("submit", on, step)
             self._submitted = (len(seen.rack), seen.scores)
+            self._nudges = 0
         elif isinstance(step, PassTurn):
             self._pending = Expect("sent", on, step)
         elif isinstance(step, OpenExchange | MarkTile):
@@ -578,6 +582,24 @@ class EruditPlayer:
                 out.append(Gesture.click(square))
             elif s.do == "settle":
                 out.append(Gesture.settle())
+        return out
+
+    def nudge(self, pending: Any, seen: EruditSeen, waited: float) -> list[Gesture]:
+        """Submit again when a submitted move still shows as ours, not taken, after a while
+        with the submit button on the page (Xanado redraws its panel as a tile lands, and a
+        click on the button at that moment is lost). A few times at most."""
+        if not isinstance(pending, Expect) or pending.kind != "submit" or waited < NUDGE_AFTER:
+            return []
+        if self._nudges >= NUDGES or seen.kinds & {"rejected", "choose", "theirs", *ENDED}:
+            return []
+        if seen.board != pending.board:
+            return []  # our tiles are not (only) what the board shows
+        try:
+            out = plain_gestures(self.site.submit, seen.lines, seen.geometry)
+        except ImpossibleState:
+            return []  # the button is gone: the page is taking the move
+        self._nudges += 1
+        logger.info("the move is not taken after %.0f s: submitting again", waited)
         return out
 
     def pending(self, decisions: Sequence[Decision[Any]], seen: EruditSeen) -> Expect:

@@ -321,3 +321,21 @@ def test_a_site_without_exchange_steps_passes_instead_of_exchanging():
     q.turn(first)
     (step,) = q.decide(first)
     assert isinstance(step.move, PassTurn), step
+
+
+def test_a_submit_the_page_let_go_by_is_sent_again_a_few_times_only(player):
+    from dataclasses import replace
+
+    from bot.games.erudit import NUDGE_AFTER, NUDGES
+    from bot.games.page_steps import Line
+
+    board, pending, before = _laid_and_submitted(player)
+    button = Line("Сделать ход", Region(900, 80, 120, 20))
+    still = replace(seen(board, before.rack, "ours", scores=(0, 0)), lines=(button,))
+    assert player.nudge(pending, still, NUDGE_AFTER - 1) == []
+    assert player.nudge(pending, replace(still, kinds=frozenset({"theirs"})), 60) == []
+    assert player.nudge(pending, replace(still, board=EMPTY_BOARD), 60) == []
+    assert player.nudge(pending, replace(still, lines=()), 60) == []  # no button: taking it
+    sent = [player.nudge(pending, still, NUDGE_AFTER + 1) for _ in range(NUDGES + 2)]
+    assert [len(g) for g in sent] == [1] * NUDGES + [0, 0]
+    assert sent[0][0].point == button.region.center
