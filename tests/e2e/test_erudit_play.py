@@ -1,8 +1,11 @@
 """The whole bot plays Erudit in real Chromium under Xvfb on our own page: a short game (the
 page's ``tiles`` parameter cuts the set), laid tile by tile, submitted, the computer's replies
-followed, to the page's end; no misread, no refused click, and the recording re-reads."""
+followed, to the page's end; no misread, no refused click, and the recording re-reads. And a few
+moves on the third-party Xanado page (skipped when ../shared/targets is not there)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -42,3 +45,29 @@ def test_a_short_whole_game_on_our_page(virtual_display, tmp_path, style, theme,
     assert any(m.startswith("us:") for m in played) and any(m.startswith("them:") for m in played)
     report = replay(tmp_path / "rec")
     assert report.mismatches == [] and report.frames > 5
+
+
+XANADO = Path(__file__).resolve().parents[3] / "shared" / "targets" / "xanado"
+
+
+@pytest.mark.skipif(not XANADO.is_dir(), reason=f"third-party page not here: {XANADO}")
+def test_moves_on_the_third_party_page(virtual_display, tmp_path, monkeypatch):
+    """Xanado (English Scrabble, CSW): tiles clicked onto squares, «Finished Turn», the
+    computer's replies followed; its words our list lacks are kept as the site's."""
+    monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
+    cfg = PagePlayConfig(
+        game="erudit", target="browser", launch=True, serve=XANADO,
+        url="html/standalone_game.html", site="xanado", zoom=0.8, window=(1600, 1000),
+        games=1, think=0.2, out=tmp_path, record=tmp_path / "rec", max_steps=12,
+    )
+    result = play(cfg)
+    s = result.summary
+    assert s["misreads"] == 0 and s["refused_clicks"] == 0, s["stopped"]
+    assert result.stats.games, s["stopped"]
+    (game,) = result.stats.games
+    played = game.details["moves_played"]
+    ours = [m for m in played if m.startswith("us:")]
+    assert ours, played
+    assert any(m.startswith("them:") for m in played), played
+    report = replay(tmp_path / "rec")
+    assert report.mismatches == [] and report.frames > 3
