@@ -42,7 +42,7 @@ def make_erudit_player(cfg: Any, profile: Any) -> Any:
 
         return read_erudit(
             frame, location, site, rules, cache=cache, check=check, known=known, partial=partial,
-            empty_rack=empty_rack,
+            empty_rack=empty_rack, new_letters_only=True,
         )
 
     def letter_keys(frame: Any, location: Any) -> dict[str, Any]:

@@ -243,6 +243,7 @@ def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool)
 def _name_letters(
     tiles: list[_Tile], site: EruditSite, rules: Rules, px: np.ndarray, ocr: bool,
     slant: float | None = None, known: dict[int, str] | None = None, partial: bool = False,
+    new_letters_only: bool = False,
 ) -> None:
     with_ink = [t for t in tiles if t.ink.letter is not None]
     inks = [t.ink.letter for t in with_ink if t.ink.letter is not None]
@@ -280,6 +281,8 @@ def _name_letters(
             t.char, t.learned = canonical_char(told, rules.alphabet), True
             continue
         named = _ocr_letter(t, rules, ocr) if ocr else None
+        if named is not None and new_letters_only and named in site.glyphs.chars:
+            named = None  # a letter the bank knows that does not match: wait, do not guess
         if named is None and partial and t.where >= 0:
             t.char = UNKNOWN  # the caller names it (see read_erudit's ``partial``)
             continue
@@ -418,6 +421,7 @@ def read_erudit(
     known: dict[int, str] | None = None,
     partial: bool = False,
     empty_rack: bool = False,
+    new_letters_only: bool = False,
 ) -> EruditReading:
     """Every square and rack tile of the located board (see the module docstring).
 
@@ -431,7 +435,9 @@ def read_erudit(
     ``empty_rack`` (the caller laid every tile it had) an empty rack is no error. With
     ``partial`` a board tile whose glyph cannot be named reads as ``?`` instead of raising (its
     value number is still in ``values``), so the caller's game logic can name it; turn
-    ``check`` off then.
+    ``check`` off then. With ``new_letters_only`` (play: frames that may be caught mid-animation)
+    Tesseract names only letters the bank has no glyph of, and only those are learned: a known
+    letter that does not match is a frame to wait out, never a new look of that letter.
     """
     if not isinstance(site, EruditSite):
         raise TypeError(f"read_erudit needs the site's EruditSite (EruditSite.load(folder):"
@@ -475,7 +481,8 @@ def read_erudit(
         colour = mode_colour(px[region.top : region.bottom, region.left : region.right])
         tiles.append(_Tile(-k, split_tile(px, grown, colour, rack_zone)))
     _read_values(tiles, site, rules)
-    _name_letters(tiles, site, rules, px, ocr, theme.slant, known or {}, partial)
+    _name_letters(tiles, site, rules, px, ocr, theme.slant, known or {}, partial,
+                  new_letters_only)
     _confirm_values(tiles, rules, px, ocr)
     cells = ["."] * (SIZE * SIZE)
     rack_chars = []
@@ -491,7 +498,7 @@ def read_erudit(
         check_board(cells, rules)
     premiums = [k if k != TILE else "?" for k in kinds]
     layout, match, diffs = compare_layout(premiums, rules)
-    learned = _learn(tiles, site, theme)
+    learned = _learn(tiles, site, theme, new_letters_only)
     rows = tuple("".join(cells[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
     prem_rows = tuple("".join(premiums[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
     scores, bag = (None, None)
@@ -554,11 +561,13 @@ def _moved(tile: TileInk, dx: int, dy: int) -> TileInk:
                    value=ink(tile.value))
 
 
-def _learn(tiles: list[_Tile], site: EruditSite, theme: Theme) -> list[tuple[str, str]]:
+def _learn(tiles: list[_Tile], site: EruditSite, theme: Theme, new_letters_only: bool = False
+           ) -> list[tuple[str, str]]:
     """Glyphs Tesseract named (confirmed by their value) go into the site's bank."""
     out = []
+    known = site.glyphs.chars if new_letters_only else ""
     for t in tiles:
-        if not t.learned or t.ink.letter is None:
+        if not t.learned or t.ink.letter is None or (known and t.char.upper() in known):
             continue
         face = t.ink.face
         size = max(face.width, face.height) // 4 * 4

@@ -81,8 +81,10 @@ def score_near(lines: Sequence[TextLine], label: str) -> int | None:
                       <= line.region.right + 5 * max(h, 8)),
                      key=lambda o: o.region.left)
         for other in row:
-            found = _NUMBER.findall(_BRACKETED.sub(" ", other.text))
-            if found:  # the last: a bullet before the score may be read as a 0 ("0 36")
+            # the last number standing alone: a bullet before the score may be read as a 0
+            # ("0 36"); one glued to it ("e385" for "● 85") may have eaten a digit: not read
+            found = [w for w in _BRACKETED.sub(" ", other.text).split() if w.isdigit()]
+            if found:
                 return int(found[-1])
         return number_near([line, *[o for o in lines if o.text.strip().isdigit()]], label)
     return None
