@@ -346,11 +346,17 @@ class Loop:
         player = self.player
         try:
             while result.steps < self.options.max_steps:
-                end = player.outcome(seen)
+                try:
+                    end = player.outcome(seen)
+                    theirs = end is None and player.turn(seen) is Turn.THEIRS
+                except ImpossibleState as exc:  # the game as followed and the screen disagree
+                    assert self.last_frame is not None
+                    path = self._save_problem(self.last_frame, "impossible")
+                    raise LoopStopped(str(exc), path) from exc
                 if end is not None:
                     result.outcome = end
                     break
-                if player.turn(seen) is Turn.THEIRS:
+                if theirs:
                     seen = self.observe(player.state_of(seen), player.awaiting(seen))
                     continue
                 t0 = time.perf_counter()

@@ -373,3 +373,25 @@ def test_an_impossible_board_stops_the_bot_instead_of_crashing(tmp_path):
     stats = loop.run()
     assert "impossible" in stats.stopped
     assert list((tmp_path / "problems").glob("problem-impossible-*.png"))
+
+
+def test_a_game_that_no_longer_follows_stops_with_its_figures_not_a_crash(tmp_path):
+    """The player finds, while asking whose turn it is, that the screen contradicts the game it
+    follows (an Erudit page whose refused tiles stayed on the board): the session stops with
+    the frame saved and the figures kept, instead of an error that loses the summary."""
+    from bot.games.base import ImpossibleState
+
+    loop, _screen = make_loop(tmp_path, games=3)
+    real = loop.player.outcome
+    calls = {"n": 0}
+
+    def outcome(seen):
+        calls["n"] += 1
+        if calls["n"] == 5:
+            raise ImpossibleState("the board no longer follows the game")
+        return real(seen)
+
+    loop.player.outcome = outcome
+    stats = loop.run()
+    assert "no longer follows" in stats.stopped
+    assert list((tmp_path / "problems").glob("problem-impossible-*.png"))
