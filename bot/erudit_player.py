@@ -36,13 +36,15 @@ def make_erudit_player(cfg: Any, profile: Any) -> Any:
 
     def read(
         frame: Any, location: Any, check: bool = True, known: Any = None, partial: bool = False,
-        empty_rack: bool = False,
+        empty_rack: bool = False, relearn: bool = False,
     ) -> Any:
+        """``relearn``: a tile refused twice with the same pixels (settled, not mid-animation)
+        may be named by Tesseract and learned even as a new look of a letter the bank knows."""
         from vision.erudit import read_erudit
 
         return read_erudit(
             frame, location, site, rules, cache=cache, check=check, known=known, partial=partial,
-            empty_rack=empty_rack, new_letters_only=True,
+            empty_rack=empty_rack, new_letters_only=not relearn,
         )
 
     def letter_keys(frame: Any, location: Any) -> dict[str, Any]:

@@ -125,6 +125,7 @@ class EruditPlayer:
         self.numbers = numbers
         self._submitted: tuple[int, tuple[int, int] | None] | None = None  # rack size, scores
         self._nudges = 0  # submits sent again for the move being submitted
+        self._unknown: tuple[object, bytes] | None = None  # the last tile no glyph named
         self._last_seen: EruditSeen | None = None
         self.learned_glyphs = 0  # tiles named by the game's logic, taught to the site
 
@@ -154,16 +155,13 @@ class EruditPlayer:
         empty = bool(self.laid) or marking or (last is not None and last.bag == 0)
         try:
             try:
-                reading = self._read(frame, location, check=check, known=dict(self.laid),
-                                     empty_rack=empty)
-            except ReadError as exc:
-                named = self._name_by_logic(frame, location) if exc.cell else {}
-                if not named:
+                reading = self._read_board(frame, location, check, empty)
+            except ReadError:
+                moved = self._board_moved(frame, location)
+                if moved is None:
                     raise
-                reading = self._read(
-                    frame, location, check=check, known={**dict(self.laid), **named},
-                    empty_rack=empty,
-                )
+                location = moved  # the page reflowed (Xanado: a scroll bar came or went)
+                reading = self._read_board(frame, location, check, empty)
         except ReadError:
             last = self._last_seen
             if last is None:
@@ -203,6 +201,45 @@ class EruditPlayer:
         )
         self._last_seen = seen
         return seen
+
+    def _read_board(self, frame: Frame, location: Any, check: bool, empty: bool) -> Any:
+        try:
+            return self._read(frame, location, check=check, known=dict(self.laid),
+                              empty_rack=empty)
+        except ReadError as exc:
+            named = self._name_by_logic(frame, location) if exc.cell else {}
+            if named:
+                return self._read(frame, location, check=check,
+                                  known={**dict(self.laid), **named}, empty_rack=empty)
+            if self._still_unknown(exc):
+                # the same tile, pixel for pixel, in a later frame: no animation, a new look
+                # of a letter the bank knows; Tesseract may name it (value-checked)
+                return self._read(frame, location, check=check, known=dict(self.laid),
+                                  empty_rack=empty, relearn=True)
+            raise
+
+    def _board_moved(self, frame: Frame, location: Any) -> Any:
+        """The board found again in a frame that did not read, if it is elsewhere now (the
+        loop re-locates only now and then; a page that reflows moves it under the reader)."""
+        if self._locate is None:
+            return None
+        try:
+            found = self._locate(frame)
+        except ReadError:
+            return None
+        same = getattr(found, "geometry", None) == getattr(location, "geometry", None)
+        return None if same else found
+
+    def _still_unknown(self, exc: ReadError) -> bool:
+        """Was this tile refused, with these very pixels, in the frame before too?"""
+        import hashlib
+
+        if exc.cell is None or exc.crop is None:
+            return False
+        key = (exc.cell, hashlib.blake2b(exc.crop.tobytes(), digest_size=16).digest())
+        again = key == self._unknown
+        self._unknown = key
+        return again
 
     def _dialog_keys(self, frame: Frame, location: Any, lines: Sequence[Line]
                      ) -> dict[str, Region]:

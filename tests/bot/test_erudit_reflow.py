@@ -1,0 +1,32 @@
+"""A page that reflows under the reader (Xanado moves its board 15 px when a scroll bar comes
+or goes): a frame that does not read where the board was is read where the board is now."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from bot.erudit_player import make_erudit_player
+from bot.sites import load_profile
+from vision.errors import ReadError
+from vision.erudit import BoardLocation, locate_erudit
+from vision.frame import Frame
+
+SHOT = Path(__file__).resolve().parents[2] / "recordings/erudit/labelled/xanado-80-t05.png"
+
+
+def test_a_board_that_moved_is_found_again_and_read(tmp_path, monkeypatch):
+    monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
+    frame = Frame.from_file(SHOT)
+    here = locate_erudit(frame)
+    before = BoardLocation(replace(here.grid, geometry=here.geometry.offset(-15, 0)))
+    cfg = SimpleNamespace(target="browser", rules="scrabble-en")
+    player = make_erudit_player(cfg, load_profile("xanado"))
+    with pytest.raises(ReadError):  # where the board was, the squares are no tiles
+        player._read(frame, before)
+    seen = player.read(frame, before)
+    assert seen.geometry == here.geometry
+    assert sum(ch != "." for ch in seen.board) > 10
