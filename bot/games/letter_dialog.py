@@ -52,36 +52,50 @@ def _rows(lines: Sequence[Line], alphabet: str) -> list[tuple[Region, str]]:
     return [(r, s) for r, s in rows if len(s) >= 2]
 
 
-def keys_from_lines(lines: Sequence[Line], alphabet: str) -> dict[str, Region]:
-    """{letter: key region} for the rows of a letter dialog among ``lines`` (screen pixels).
+def _subsequence(want: str, got: str) -> bool:
+    it = iter(got)
+    return all(ch in it for ch in want)
 
-    Rows must agree: letters in alphabetical order, every row as long as the longest except the
-    last, all starting under one another; a letter read twice is dropped."""
-    rows = [(r, s) for r, s in _rows(lines, alphabet)
-            if all(alphabet.index(a) < alphabet.index(b)
-                   for a, b in zip(s, s[1:], strict=False))]
-    if not rows:
+
+def keys_from_lines(lines: Sequence[Line], alphabet: str) -> dict[str, Region]:
+    """{letter: key region} for a letter dialog among ``lines`` (screen pixels).
+
+    The dialog is the alphabet in reading order, ``w`` keys a row: the rows OCR reads exactly
+    fix ``w``, where the rows are and the spacing of keys; a row is used when its line holds
+    its letters in order (OCR may add a stray sign, read a key's outline as ``|``), and a row
+    with a letter missing is left out, so a key is never guessed."""
+    rows = _rows(lines, alphabet)
+    best: tuple[int, int, list[tuple[int, Region]]] | None = None
+    for w in range(3, 11):
+        runs = [alphabet[k : k + w] for k in range(0, len(alphabet), w)]
+        exact = [(runs.index(t), r) for r, t in rows if t in runs]
+        if len(exact) >= 2 and (best is None or len(exact) > best[1]):
+            best = (w, len(exact), exact)
+    if best is None:
         return {}
-    width = max(len(s) for _, s in rows)
-    full = [(r, s) for r, s in rows if len(s) == width]
-    left = sorted(r.left for r, _ in full)[len(full) // 2]
-    rows = [(r, s) for r, s in rows if abs(r.left - left) <= r.height]
-    full = [(r, s) for r, s in rows if len(s) == width]
-    if not full:
+    w, _, exact = best
+    runs = [alphabet[k : k + w] for k in range(0, len(alphabet), w)]
+    exact.sort(key=lambda kr: kr[0])
+    (k0, r0), (k1, r1) = exact[0], exact[-1]
+    if k1 == k0:
         return {}
-    pitch = sum((r.width - r.height * 0.7) / max(1, width - 1) for r, _ in full) / len(full)
+    dy = (r1.center.y - r0.center.y) / (k1 - k0)
+    full = [r for k, r in exact if len(runs[k]) == w]
+    if dy <= 0 or not full:
+        return {}
+    h = r0.height
+    pitch = sum((r.width - r.height * 0.7) / max(1, w - 1) for r in full) / len(full)
+    first_x = sum(r.left + r.height * 0.35 for r in full) / len(full)
     keys: dict[str, Region] = {}
-    seen: set[str] = set()
-    for k, (r, letters) in enumerate(rows):
-        if len(letters) != width and k != len(rows) - 1:
-            continue  # a row with a letter missing: its keys would shift
-        first_x = r.left + r.height * 0.35
-        half = max(2, int(r.height * 0.4))
-        for i, ch in enumerate(letters):
-            if ch in seen:
-                keys.pop(ch, None)
-                continue
-            seen.add(ch)
+    for k, run in enumerate(runs):
+        y = r0.center.y + (k - k0) * dy
+        line = min(rows, key=lambda rt: abs(rt[0].center.y - y), default=None)
+        if line is None or abs(line[0].center.y - y) > 0.5 * h:
+            continue  # the row was not read: its keys are not placed
+        if not _subsequence(run, line[1]):
+            continue  # a letter of the row missing: its keys would be guesses
+        half = max(2, int(h * 0.4))
+        for i, ch in enumerate(run):
             cx = round(first_x + i * pitch)
-            keys[ch] = Region(cx - half, r.center.y - half, 2 * half, 2 * half)
+            keys[ch] = Region(cx - half, round(y) - half, 2 * half, 2 * half)
     return keys

@@ -36,15 +36,17 @@ def row(text, left, top, width, height=16):
 def test_a_row_split_by_ocr_is_joined_and_a_row_missing_a_letter_is_left_out():
     lines = [
         row("A B C D E F", 100, 100, 130), row("Select the letter", 90, 80, 120),
-        row("GH |", 100, 130, 56), row("JKL", 171, 130, 60),  # one row, split at 'I'
-        row("MNOQR", 100, 160, 130),  # P missing: these keys would shift
-        row("S T", 100, 190, 38),  # the last row may be short
+        row("GH |", 100, 130, 56), row("JKAL", 171, 130, 60),  # split at 'I', a stray A
+        row("MNOQR", 100, 160, 130),  # P missing: these keys would be guesses
+        row("STUVWX", 100, 190, 130),
+        row("Y||Z", 100, 220, 38),  # the keys' outlines read as bars
         row("WORD", 400, 100, 50), row("ABE", 400, 300, 40),  # not the dialog's
     ]
     keys = keys_from_lines(lines, LATIN)
-    assert set(keys) == set("ABCDEFGHIJKLST")
+    assert set(keys) == set("ABCDEFGHIJKLSTUVWXYZ")
     assert keys["A"].center.y == 108 and keys["G"].center.y == 138
-    for a, b in ("AG", "DJ", "FL", "AS", "BT"):  # one column: one x
+    assert keys["Y"].center.y == 228
+    for a, b in ("AG", "DJ", "FL", "AS", "BT", "AY", "BZ"):  # one column: one x
         assert abs(keys[a].center.x - keys[b].center.x) <= 1, (a, b)
     assert keys["A"].center.x < keys["B"].center.x < keys["F"].center.x
 
