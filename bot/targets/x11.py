@@ -12,12 +12,15 @@ import subprocess
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from bot.errors import GamebotError
 from bot.processes import stop_process
 from vision.geometry import Region
 
 GAME_DIRS = ("/usr/games", "/usr/local/games")
+
+Found = TypeVar("Found")
 
 
 class WindowLost(GamebotError):
@@ -171,8 +174,8 @@ class Program:
     def running(self) -> bool:
         return self.process.poll() is None
 
-    def wait_window(self, find: Callable[[], int | None], timeout: float = 15.0) -> int:
-        """Poll ``find()`` (returns a window id or None) until the program shows its window."""
+    def wait_window(self, find: Callable[[], Found | None], timeout: float = 15.0) -> Found:
+        """Poll ``find()`` (a window, or None) until the program shows its window."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if not self.running:
