@@ -3,8 +3,8 @@
 Targets find, measure and focus their windows through :mod:`bot.targets.windows`, whose fallback
 on a bare X server measures and focuses with the xdotool calls here; X-only programs' dialogs
 (gnome-mines, kmines) and the Hangman terminal use them directly. Uses the ``xdotool`` command
-(Debian package xdotool). Programs we start run in their own
-process group and are stopped by their own pid when the target closes.
+(Debian package xdotool). Programs we start run in their own process group and are stopped by
+their own pid when the target closes.
 """
 
 from __future__ import annotations
