@@ -37,7 +37,7 @@ def attach(name: str, title: str | None = None, window_class: str | None = None,
             try:
                 if module.find() is not None:
                     return attach(candidate)
-            except GamebotError:  # no xdotool (not X11): search the screen instead
+            except GamebotError:  # no window list here (no X display, no pywinctl): the screen
                 break
         return anywhere()
     if name == "builtin":

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from bot.errors import GamebotError
 from bot.targets import x11
 from bot.targets.base import FlagPolicy, Profile, WindowTarget
-from bot.targets.windows import list_windows, matching
+from bot.targets.window_info import WindowInfo
+from bot.targets.windows import first
 from solvers.minesweeper.rules import FirstClick, Level
 
 PROFILE = Profile(
@@ -30,9 +31,8 @@ LEVEL = Level("ace", 32, 32, 200)
 TITLE = "ace-minesweeper"
 
 
-def find() -> int | None:
-    found = matching(list_windows(), title=TITLE)
-    return found[0].id if found else None
+def find() -> WindowInfo | None:
+    return first(title=TITLE)
 
 
 def launch(level: Level | None = None, env: Mapping[str, str] | None = None) -> WindowTarget:

@@ -16,7 +16,8 @@ from typing import Any, Protocol
 
 from bot.actuator import MouseControls
 from bot.screens.base import Button, Screen
-from bot.targets import x11
+from bot.targets import windows, x11
+from bot.targets.window_info import WindowInfo
 from solvers.minesweeper.rules import FirstClick
 from vision.geometry import Point, Region
 
@@ -106,42 +107,60 @@ class Target:
         """Stop what this target started."""
 
 
+#: What a target's finder returns: the window found (its backend measures and focuses it), a
+#: bare X window id (found with xdotool: the X11 backend), or None while there is none.
+Found = WindowInfo | int | None
+
+
 class WindowTarget(Target):
-    """A program's top-level X window, found by ``finder`` (and maybe started by us)."""
+    """A program's top-level window, found by ``finder`` (and maybe started by us); measured
+    and focused by the backend that found it (:mod:`bot.targets.windows`)."""
 
     def __init__(
         self,
         profile: Any,
-        finder: Callable[[], int | None],
+        finder: Callable[[], Found],
         program: x11.Program | None = None,
     ) -> None:
         super().__init__(profile)
         self._finder = finder
         self.program = program
+        self.backend = "x11"
         self.window = self._find()
 
     def _find(self) -> int:
-        if self.program is not None:
-            return self.program.wait_window(self._finder)
-        window = self._finder()
-        if window is None:
+        found = self.program.wait_window(self._finder) if self.program is not None else (
+            self._finder())
+        if found is None:
             raise x11.WindowLost(f"no {self.profile.name} window on the display")
-        return window
+        if isinstance(found, WindowInfo):
+            self.backend = found.backend
+            return found.id
+        self.backend = "x11"
+        return found
 
-    def window_region(self, screen: Screen) -> Region:
+    def region(self) -> Region:
+        """The window's client area on the screen now, found again if it was re-created."""
         try:
-            return x11.geometry(self.window)
+            return windows.client_region(self.window, self.backend)
         except x11.WindowLost:
             if self.program is not None and not self.program.running:
                 raise
             self.window = self._find()  # re-created (some programs rebuild their window)
-            return x11.geometry(self.window)
+            return windows.client_region(self.window, self.backend)
+
+    def window_region(self, screen: Screen) -> Region:
+        return self.region()
 
     def prepare(self) -> None:
-        x11.focus(self.window)
+        windows.focus(self.window, self.backend)
+
+    def window_label(self) -> str:
+        """The window and the backend that found it, for descriptions and recordings."""
+        return f"window {self.window:#x}, found by {self.backend}"
 
     def describe(self) -> str:
-        return f"{self.profile.name} (window {self.window:#x})"
+        return f"{self.profile.name} ({self.window_label()})"
 
     def close(self) -> None:
         if self.program is not None:

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.errors import GamebotError
-from bot.targets import x11
+from bot.targets import windows, x11
 from bot.targets.base import WindowTarget
+from bot.targets.window_info import WindowInfo
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 # Quiet, offline, first-run-free Chromium: no sign-in, sync, translate bar or update checks
@@ -89,8 +90,8 @@ class BrowserTarget(WindowTarget):
         self.url = url
         self._profile_dir = profile_dir
 
-        def find() -> int | None:
-            return x11.largest(x11.search(name=title))
+        def find() -> WindowInfo | None:
+            return windows.first(title=title)
 
         try:
             super().__init__(profile, find, program)
@@ -100,7 +101,7 @@ class BrowserTarget(WindowTarget):
 
     def describe(self) -> str:
         where = f" at {self.url}" if self.url else ""
-        return f"{self.profile.name} in Chromium (window {self.window:#x}){where}"
+        return f"{self.profile.name} in Chromium ({self.window_label()}){where}"
 
     def close(self) -> None:
         try:
@@ -138,12 +139,7 @@ def launch(
 
 
 def attach(title: str, profile: Any) -> BrowserTarget:
-    """A browser window already open, found by (a regular expression of) its title."""
-    try:
-        return BrowserTarget(profile, title)
-    except x11.WindowLost:
-        seen = [x11.window_name(w) for w in x11.search(name=".")][:15]
-        listed = "; ".join(repr(s) for s in seen if s) or "none"
-        raise GamebotError(
-            f"no window titled {title!r} on the display (visible windows: {listed})"
-        ) from None
+    """A browser window already open, found by (a regular expression of) its title; when there
+    is none, :class:`bot.targets.windows.WindowNotFound` lists the windows there are."""
+    windows.find_window(title=title)  # fails now, naming what is there
+    return BrowserTarget(profile, title)

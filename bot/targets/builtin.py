@@ -15,8 +15,9 @@ from dataclasses import replace
 from bot.actuator import MouseControls
 from bot.builtin_game import TITLE
 from bot.screens.base import Button
-from bot.targets import x11
+from bot.targets import windows, x11
 from bot.targets.base import FlagPolicy, Profile, WindowTarget
+from bot.targets.window_info import WindowInfo
 from solvers.minesweeper.rules import FirstClick, Level
 
 PROFILE = Profile(
@@ -37,8 +38,8 @@ def window_rules(skin: str = "winxp", rules: FirstClick | None = None) -> FirstC
     return rules if rules is not None else LOOK_RULES.get(skin, FirstClick.SAFE)
 
 
-def find() -> int | None:
-    return x11.largest(x11.search(name=f"^{TITLE}$"))
+def find() -> WindowInfo | None:
+    return windows.first(title=f"^{TITLE}$")
 
 
 def command(

@@ -21,8 +21,9 @@ from pathlib import Path
 from bot.actuator import MouseControls
 from bot.errors import GamebotError
 from bot.screens.base import Button
-from bot.targets import x11
+from bot.targets import windows, x11
 from bot.targets.base import FlagPolicy, Profile, WindowTarget
+from bot.targets.window_info import WindowInfo
 from solvers.minesweeper.rules import FirstClick, Level
 
 PROFILE = Profile(
@@ -54,10 +55,8 @@ def level_for(level: Level) -> Level:
     return level
 
 
-def find() -> int | None:
-    windows = x11.search(class_name="gnome-mines")
-    main = [w for w in windows if x11.window_name(w) == MAIN_TITLE]
-    return x11.largest(main)
+def find() -> WindowInfo | None:
+    return windows.first(title=f"^{MAIN_TITLE}$", app="gnome-mines")
 
 
 def dialogs() -> list[int]:

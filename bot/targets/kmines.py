@@ -23,7 +23,8 @@ from pathlib import Path
 from bot.errors import GamebotError
 from bot.targets import x11
 from bot.targets.base import FlagPolicy, Profile, WindowTarget
-from bot.targets.windows import list_windows, matching
+from bot.targets.window_info import WindowInfo
+from bot.targets.windows import find_windows, first
 from solvers.minesweeper.rules import FirstClick, Level
 
 PROFILE = Profile(
@@ -43,14 +44,13 @@ MAIN_TITLE = "^KMines$"
 MESSAGE_AT = 0.54
 
 
-def find() -> int | None:
-    found = matching(list_windows(), title=MAIN_TITLE, app="kmines")
-    return found[0].id if found else None
+def find() -> WindowInfo | None:
+    return first(title=MAIN_TITLE, app="kmines")
 
 
 def dialogs() -> list[int]:
     """kmines' own dialogs ("Reset? — KMines", the high scores): titled "... — KMines"."""
-    return [w.id for w in matching(list_windows(), title=r".+ — KMines$")]
+    return [w.id for w in find_windows(title=r".+ — KMines$")]
 
 
 class KMinesTarget(WindowTarget):
@@ -68,7 +68,7 @@ class KMinesTarget(WindowTarget):
             x11.press(w, "Escape")  # Qt takes typed keys, not sent ones
             if reset:
                 time.sleep(0.3)
-                area = x11.geometry(self.window)
+                area = self.region()
                 x11.click(area.left + area.width // 2, area.top + round(MESSAGE_AT * area.height))
         if found:
             time.sleep(0.3)

@@ -20,7 +20,8 @@ from bot.pages.server import PageServer
 from bot.targets import x11
 from bot.targets.base import FlagPolicy, Profile, WindowTarget
 from bot.targets.browser import browser_argv
-from bot.targets.windows import list_windows, matching
+from bot.targets.window_info import WindowInfo
+from bot.targets.windows import first
 from solvers.minesweeper.rules import FirstClick, Level
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -40,9 +41,8 @@ PROFILE = Profile(
 )
 
 
-def find() -> int | None:
-    found = matching(list_windows(), title=TITLE)
-    return found[0].id if found else None
+def find() -> WindowInfo | None:
+    return first(title=TITLE)
 
 
 class PageTarget(WindowTarget):
@@ -60,7 +60,7 @@ class PageTarget(WindowTarget):
 
     def describe(self) -> str:
         url = f" at {self.server.url()}" if self.server is not None else ""
-        return f"{self.profile.name} in Chromium (window {self.window:#x}){url}"
+        return f"{self.profile.name} in Chromium ({self.window_label()}){url}"
 
     def close(self) -> None:
         try:

@@ -9,7 +9,8 @@ flagged, and the keys (if any) that start a new game. The first-click rule follo
 from __future__ import annotations
 
 from bot.targets.base import FlagPolicy, Profile, WindowTarget
-from bot.targets.windows import find_window, list_windows, matching
+from bot.targets.window_info import WindowInfo
+from bot.targets.windows import find_window, first
 from solvers.minesweeper.rules import FirstClick
 
 
@@ -37,9 +38,8 @@ def attach(title: str | None, prof: Profile | None = None, window_class: str | N
     ``window_id``; :class:`bot.targets.windows.WindowNotFound` lists the windows there are."""
     find_window(title, window_class, window_id)  # fails now, naming what is there
 
-    def find() -> int | None:
-        found = matching(list_windows(), title, window_class, window_id)
-        return found[0].id if found else None
+    def find() -> WindowInfo | None:
+        return first(title, window_class, window_id)
 
     return WindowTarget(prof if prof is not None else profile(), find)
 

@@ -1,112 +1,61 @@
-"""Top-level windows as users have them: found by title, class or id, listed when none fits.
+"""Top-level windows as users have them: found by title, class or id, listed when none fits;
+then measured (the client area on the screen) and focused. One interface for every platform.
 
-A title is matched against both ``WM_NAME`` and ``_NET_WM_NAME`` (Qt programs such as kmines set
-only the second on their main window), case-insensitively, as a regular expression or plain
-text. The cross-platform ``pywinctl`` lists windows where a window manager publishes them (and on
-Windows and macOS); on a bare X server (Xvfb, no window manager) nothing publishes the list, so
-the X window tree is walked with python-xlib (pywinctl's own dependency) instead.
+A title is matched against both ``WM_NAME`` and ``_NET_WM_NAME`` on X11 (Qt programs such as
+kmines set only the second on their main window), case-insensitively, as a regular expression
+or plain text. Which backend lists the windows (pywinctl on Windows, macOS and under an X11
+window manager; the X window tree on a bare X server) is decided in
+:mod:`bot.targets.window_choice`; each window remembers the backend that found it, so the same
+one measures and focuses it, and a target's description names it.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import sys
-from dataclasses import dataclass
 
 from bot.errors import GamebotError
+from bot.targets.window_choice import backend_named, survey
+from bot.targets.window_info import WindowInfo
 from vision.geometry import Region
+
+__all__ = ["MIN_SIDE", "WindowInfo", "WindowNotFound", "client_region", "find_window",
+           "find_windows", "first", "focus", "list_windows", "matching", "parse_id", "seen"]
 
 #: Windows smaller than this on a side are toolkit helpers, never a game.
 MIN_SIDE = 40
-
-
-@dataclass(frozen=True)
-class WindowInfo:
-    """One top-level window: its id (X window id or native handle), titles, class, place."""
-
-    id: int
-    title: str
-    app: str
-    region: Region
-    visible: bool = True
-
-    def describe(self) -> str:
-        r = self.region
-        app = f", {self.app}" if self.app else ""
-        return f"{self.title!r} ({self.id:#x}{app}, {r.width}x{r.height} at {r.left},{r.top})"
 
 
 class WindowNotFound(GamebotError):
     """No window fits; the message says what was searched and lists the windows seen."""
 
 
-def _x11_windows() -> list[WindowInfo]:
-    """Every mapped window with a title, from the X window tree (no window manager needed)."""
-    from Xlib import X, display, error
-
-    try:
-        d = display.Display()
-    except (error.DisplayError, OSError, ValueError) as exc:
-        raise GamebotError(f"cannot open the X display {os.environ.get('DISPLAY')!r}: {exc}"
-                           ) from None
-    try:
-        root = d.screen().root
-        net_name = d.intern_atom("_NET_WM_NAME")
-        utf8 = d.intern_atom("UTF8_STRING")
-        out: list[WindowInfo] = []
-        stack = list(root.query_tree().children)
-        while stack:
-            w = stack.pop()
-            try:
-                attrs = w.get_attributes()
-                wm_name = w.get_wm_name() or ""
-                net = w.get_full_property(net_name, utf8)
-                cls = w.get_wm_class()
-                geom = w.get_geometry()
-                pos = w.translate_coords(root, 0, 0)
-                children = w.query_tree().children
-            except error.XError:
-                continue
-            stack.extend(children)
-            title = net.value.decode("utf-8", "replace") if net is not None else ""
-            title = title or (wm_name if isinstance(wm_name, str) else wm_name.decode())
-            if not title or attrs.map_state != X.IsViewable:
-                continue
-            out.append(WindowInfo(int(w.id), title, cls[0] if cls else "",
-                                  Region(-pos.x, -pos.y, geom.width, geom.height)))
-        return out
-    finally:
-        d.close()
-
-
-def _pywinctl_windows() -> list[WindowInfo]:
-    try:
-        import pywinctl
-    except ImportError:
-        return []
-    out = []
-    try:
-        windows = pywinctl.getAllWindows()
-    except Exception:  # a platform pywinctl cannot serve: use the other path
-        return []
-    for w in windows:
-        try:
-            left, top, width, height = w.box
-            out.append(WindowInfo(int(w.getHandle()), str(w.title), str(w.getAppName() or ""),
-                                  Region(int(left), int(top), int(width), int(height)),
-                                  bool(w.isVisible)))
-        except Exception:  # a window closing while listed
-            continue
-    return out
-
-
 def list_windows() -> list[WindowInfo]:
     """The visible top-level windows with a title."""
-    found = _pywinctl_windows()
-    if not found and sys.platform.startswith("linux"):
-        found = _x11_windows()
-    return [w for w in found if w.visible]
+    return [w for w in survey().windows if w.visible]
+
+
+def find_windows(title: str | None = None, app: str | None = None,
+                 window_id: int | None = None) -> list[WindowInfo]:
+    """The visible windows that fit (see :func:`matching`), biggest first."""
+    return matching(list_windows(), title, app, window_id)
+
+
+def first(title: str | None = None, app: str | None = None,
+          window_id: int | None = None) -> WindowInfo | None:
+    """The biggest visible window that fits, or None: what a target's finder returns."""
+    found = find_windows(title, app, window_id)
+    return found[0] if found else None
+
+
+def client_region(window: int, backend: str = "x11") -> Region:
+    """Where a window's client area is on the screen now, measured by the backend that found
+    it; :class:`bot.targets.x11.WindowLost` when it is gone."""
+    return backend_named(backend).client_region(window)
+
+
+def focus(window: int, backend: str = "x11") -> None:
+    """Give a window the keyboard focus, through the backend that found it."""
+    backend_named(backend).focus(window)
 
 
 def _matcher(text: str) -> re.Pattern[str]:
@@ -138,7 +87,8 @@ def matching(windows: list[WindowInfo], title: str | None = None, app: str | Non
 def find_window(title: str | None = None, app: str | None = None,
                 window_id: int | None = None) -> WindowInfo:
     """The biggest visible window that fits, or :class:`WindowNotFound` listing what is there."""
-    windows = list_windows()
+    listing = survey()
+    windows = [w for w in listing.windows if w.visible]
     found = matching(windows, title, app, window_id)
     if found:
         return found[0]
@@ -146,7 +96,8 @@ def find_window(title: str | None = None, app: str | None = None,
         f"titled {title!r}" if title is not None else "",
         f"of class {app!r}" if app is not None else "",
         f"with id {window_id:#x}" if window_id is not None else "") if part)
-    raise WindowNotFound(f"no window {asked or 'at all'}; {seen(windows)}")
+    raise WindowNotFound(f"no window {asked or 'at all'} ({listing.describe()});"
+                         f" {seen(windows)}")
 
 
 def seen(windows: list[WindowInfo]) -> str:

@@ -1,7 +1,10 @@
-"""X11 plumbing for target programs: find windows, read their geometry, focus them, launch them.
+"""X11 plumbing for target programs: xdotool searches, geometry, focus and keys, and launching.
 
-Uses the ``xdotool`` command (Debian package xdotool). Programs we start run in their own
-process group and are stopped by their own pid when the target closes.
+Targets find, measure and focus their windows through :mod:`bot.targets.windows`, whose fallback
+on a bare X server measures and focuses with the xdotool calls here; X-only programs' dialogs
+(gnome-mines, kmines) and the Hangman terminal use them directly. Uses the ``xdotool`` command
+(Debian package xdotool). Programs we start run in their own process group and are stopped by
+their own pid when the target closes.
 """
 
 from __future__ import annotations
@@ -12,12 +15,15 @@ import subprocess
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from bot.errors import GamebotError
 from bot.processes import stop_process
 from vision.geometry import Region
 
 GAME_DIRS = ("/usr/games", "/usr/local/games")
+
+FoundT = TypeVar("FoundT")  # what a finder returns: a WindowInfo, or an X window id
 
 
 class WindowLost(GamebotError):
@@ -171,8 +177,8 @@ class Program:
     def running(self) -> bool:
         return self.process.poll() is None
 
-    def wait_window(self, find: Callable[[], int | None], timeout: float = 15.0) -> int:
-        """Poll ``find()`` (returns a window id or None) until the program shows its window."""
+    def wait_window(self, find: Callable[[], FoundT | None], timeout: float = 15.0) -> FoundT:
+        """Poll ``find()`` (a window, or None) until the program shows its window."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if not self.running:

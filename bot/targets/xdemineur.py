@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from bot.actuator import MouseControls
 from bot.errors import GamebotError
 from bot.screens.base import Button
-from bot.targets import x11
+from bot.targets import windows, x11
 from bot.targets.base import FlagPolicy, Profile, WindowTarget
+from bot.targets.window_info import WindowInfo
 from solvers.minesweeper.rules import FirstClick, Level
 
 PROFILE = Profile(
@@ -30,8 +31,8 @@ PROFILE = Profile(
 MIN_COLS = 12
 
 
-def find() -> int | None:
-    return x11.largest(x11.search(class_name="mineur"))
+def find() -> WindowInfo | None:
+    return windows.first(app="mineur")
 
 
 def command(level: Level) -> list[str]:

@@ -86,3 +86,52 @@ def test_on_x11_a_window_is_found_by_either_title_by_class_or_by_id(virtual_disp
         for d, w in made:
             w.destroy()
             d.close()
+
+
+@pytest.mark.display
+def test_a_bare_x_server_has_no_window_manager_so_the_tree_lists_and_xdotool_measures(
+        virtual_display):
+    from bot.targets.window_choice import survey
+    from bot.targets.window_title import attach
+    from bot.targets.windows_x11 import ewmh_manager
+
+    d, w = make_window("Bare server window", None, "bare")
+    try:
+        time.sleep(0.2)
+        assert ewmh_manager() is None
+        listing = survey()
+        assert listing.backend.name == "x11"
+        assert listing.reason == f"no EWMH window manager on {virtual_display.name}"
+        target = attach("Bare server window")
+        assert target.describe() == f"window-title (window {w.id:#x}, found by x11)"
+        assert target.region() == Region(20, 30, 240, 160)
+    finally:
+        w.destroy()
+        d.close()
+
+
+@pytest.mark.display
+def test_a_window_manager_is_known_by_its_check_window_pointing_at_itself(virtual_display):
+    from Xlib import X, Xatom, display
+
+    from bot.targets.windows_x11 import ewmh_manager
+
+    d = display.Display()
+    root = d.screen().root
+    check_atom = d.intern_atom("_NET_SUPPORTING_WM_CHECK")
+    check = root.create_window(-10, -10, 1, 1, 0, X.CopyFromParent)
+    try:
+        root.change_property(check_atom, Xatom.WINDOW, 32, [check.id])
+        d.sync()
+        assert ewmh_manager() is None  # the check window does not point at itself: stale
+        check.change_property(check_atom, Xatom.WINDOW, 32, [check.id])
+        check.change_property(d.intern_atom("_NET_WM_NAME"), d.intern_atom("UTF8_STRING"), 8,
+                              b"Fake WM")
+        d.sync()
+        assert ewmh_manager() == "Fake WM"
+    finally:
+        root.delete_property(check_atom)
+        check.destroy()
+        d.sync()
+        d.close()
+    assert ewmh_manager() is None
