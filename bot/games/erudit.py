@@ -234,9 +234,10 @@ class EruditPlayer:
         """Was this tile refused, with these very pixels, in the frame before too?"""
         import hashlib
 
-        if exc.cell is None or exc.crop is None:
+        if exc.crop is None:
             return False
-        key = (exc.cell, hashlib.blake2b(exc.crop.tobytes(), digest_size=16).digest())
+        where = exc.cell if exc.cell is not None else str(exc).split(":")[0]  # a rack tile
+        key = (where, hashlib.blake2b(exc.crop.tobytes(), digest_size=16).digest())
         again = key == self._unknown
         self._unknown = key
         return again

@@ -62,8 +62,9 @@ def keys_from_lines(lines: Sequence[Line], alphabet: str) -> dict[str, Region]:
 
     The dialog is the alphabet in reading order, ``w`` keys a row: the rows OCR reads exactly
     fix ``w``, where the rows are and the spacing of keys; a row is used when its line holds
-    its letters in order (OCR may add a stray sign, read a key's outline as ``|``), and a row
-    with a letter missing is left out, so a key is never guessed."""
+    its letters in order (OCR may add a stray sign, read a key's outline as ``|``), or when it
+    lies between rows read exactly (three at least fix the lattice); any other row with a
+    letter missing is left out."""
     rows = _rows(lines, alphabet)
     best: tuple[int, int, list[tuple[int, Region]]] | None = None
     for w in range(3, 11):
@@ -87,13 +88,17 @@ def keys_from_lines(lines: Sequence[Line], alphabet: str) -> dict[str, Region]:
     pitch = sum((r.width - r.height * 0.7) / max(1, w - 1) for r in full) / len(full)
     first_x = sum(r.left + r.height * 0.35 for r in full) / len(full)
     keys: dict[str, Region] = {}
+    exact_rows = [k for k, _ in exact]
     for k, run in enumerate(runs):
         y = r0.center.y + (k - k0) * dy
         line = min(rows, key=lambda rt: abs(rt[0].center.y - y), default=None)
-        if line is None or abs(line[0].center.y - y) > 0.5 * h:
-            continue  # the row was not read: its keys are not placed
-        if not _subsequence(run, line[1]):
-            continue  # a letter of the row missing: its keys would be guesses
+        read = line is not None and abs(line[0].center.y - y) <= 0.5 * h \
+            and _subsequence(run, line[1])
+        # A row OCR did not read (joined to a tile beside the dialog, or lost) lies on the
+        # lattice the exact rows fix: placed only between two of them, three rows read exactly.
+        between = len(exact) >= 3 and exact_rows[0] < k < exact_rows[-1]
+        if not (read or between):
+            continue
         half = max(2, int(h * 0.4))
         for i, ch in enumerate(run):
             cx = round(first_x + i * pitch)

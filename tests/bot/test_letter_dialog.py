@@ -53,3 +53,20 @@ def test_a_row_split_by_ocr_is_joined_and_a_row_missing_a_letter_is_left_out():
 
 def test_text_that_is_no_row_of_letters_gives_no_keys():
     assert keys_from_lines([row("DOUBLE WORD", 10, 10, 90), row("ZA", 10, 40, 20)], LATIN) == {}
+
+
+def test_rows_ocr_joined_to_the_board_beside_them_are_placed_on_the_lattice():
+    """The dialog over the board: one row read glued to a tile beside it, one not at all; the
+    three rows read exactly fix where those keys are."""
+    from vision.page_text import PageText
+
+    shot = SHOT.with_name("xanado-80-blank-joined.png")
+    frame = Frame.from_pixels(cv2.imread(str(shot)), 0, 0)
+    lines = [Line(t.text, t.region) for t in PageText("eng").lines(frame)]
+    read = [line.text for line in lines]
+    assert "STUVWX" not in read  # (what makes this picture the case)
+    keys = keys_from_lines(lines, LATIN)
+    assert sorted(keys) == list(LATIN)
+    for ch, (x, y) in {"G": (204, 177), "U": (252, 239), "X": (324, 239), "Z": (228, 270)}.items():
+        c = keys[ch].center
+        assert abs(c.x - x) <= 6 and abs(c.y - y) <= 6, (ch, c, (x, y))
