@@ -30,9 +30,10 @@ from bot.games.erudit_steps import (
     PlaceTile,
     Recall,
     Submit,
+    WaitForPage,
 )
 from bot.games.erudit_track import EruditTrackError, new_tiles, read_move, square_text
-from bot.games.page_steps import Line, matches, number_near, plain_gestures, run_steps
+from bot.games.page_steps import Line, find_line, matches, number_near, plain_gestures, run_steps
 from bot.screens.base import Screen
 from bot.sites import SiteProfile
 from solvers.decision import Decision
@@ -49,6 +50,7 @@ logger = logging.getLogger(__name__)
 
 NUDGE_AFTER = 6.0  # seconds a submitted move may show as ours before it is submitted again
 NUDGES = 2
+SUBMIT_WAITS = 25  # frames to wait for the submit button before trying without it
 OUTCOMES = ("won", "lost", "drawn")
 ENDED = (*OUTCOMES, "over")
 
@@ -125,6 +127,7 @@ class EruditPlayer:
         self.numbers = numbers
         self._submitted: tuple[int, tuple[int, int] | None] | None = None  # rack size, scores
         self._nudges = 0  # submits sent again for the move being submitted
+        self._waits = 0  # frames waited for the submit button to show
         self._unknown: tuple[object, bytes] | None = None  # the last tile no glyph named
         self._last_seen: EruditSeen | None = None
         self.learned_glyphs = 0  # tiles named by the game's logic, taught to the site
@@ -339,7 +342,7 @@ class EruditPlayer:
             return Verdict.STALE, "the move is not confirmed yet"
         if kind == "recall":
             return self._check_recall(seen)
-        if kind in ("exchange", "mark"):
+        if kind in ("exchange", "mark", "wait"):
             return Verdict.OK, ""
         if kind == "sent":  # a pass or an exchange: the page must hand the turn over first
             if over or not ours or "rejected" in seen.kinds:
@@ -483,11 +486,21 @@ class EruditPlayer:
             return [self._step(AcceptEnd(), seen)]
         if "choose" in seen.kinds and self.plan and isinstance(self.plan[0], PickLetter):
             return [self._step(self.plan.pop(0), seen)]
+        if self.plan and isinstance(self.plan[0], Submit) and not self._submit_shown(seen):
+            if self._waits < SUBMIT_WAITS:
+                self._waits += 1
+                return [self._step(WaitForPage("the submit button"), seen)]
         if self.plan:
+            self._waits = 0
             return [self._step(self.plan.pop(0), seen)]
         if self.laid:  # tiles of ours on the board with no plan: take them back
             return [self._recall(seen)]
         return [self._new_move(seen)]
+
+    def _submit_shown(self, seen: EruditSeen) -> bool:
+        """Is every button the site's submit steps click on the page?"""
+        return all(find_line(seen.lines, step.label) is not None
+                   for step in self.site.submit if step.do == "button" and not step.optional)
 
     def _recall(self, seen: EruditSeen) -> Decision[Any]:
         word = self.current.move.to_text() if self.current is not None else ""
@@ -561,6 +574,8 @@ class EruditPlayer:
             self._nudges = 0
         elif isinstance(step, PassTurn):
             self._pending = Expect("sent", on, step)
+        elif isinstance(step, WaitForPage):
+            self._pending = Expect("wait", on, step)
         elif isinstance(step, OpenExchange | MarkTile):
             self._pending = Expect("exchange" if isinstance(step, OpenExchange) else "mark", on,
                                    step)

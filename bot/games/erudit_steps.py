@@ -80,6 +80,17 @@ class PassTurn:
 
 
 @dataclass(frozen=True)
+class WaitForPage:
+    """Nothing to do yet: the page has not drawn what the next step needs (a submit button
+    that shows only once the page has taken in the last tile)."""
+
+    what: str
+
+    def to_text(self) -> str:
+        return f"wait for {self.what}"
+
+
+@dataclass(frozen=True)
 class AcceptEnd:
     """The opponent went out and the page asks us to accept its last move."""
 

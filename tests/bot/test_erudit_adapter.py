@@ -8,6 +8,7 @@ import pytest
 
 from bot.games.base import ImpossibleState, Turn, Verdict
 from bot.games.erudit import EruditPlayer, EruditSeen, PickLetter, PlaceTile, Recall, Submit
+from bot.games.page_steps import Line
 from bot.sites import parse_profile
 from solvers.erudit.dictionary import WordGraph
 from solvers.erudit.rules import load_rules
@@ -37,9 +38,10 @@ def rack_regions(n: int) -> tuple[Region, ...]:
     return tuple(Region(100 + 40 * i, 600, 36, 36) for i in range(n))
 
 
-def seen(board=EMPTY_BOARD, rack="КОТАИЖШ", *kinds, scores=None, t=0.0):
+def seen(board=EMPTY_BOARD, rack="КОТАИЖШ", *kinds, scores=None, t=0.0, buttons=True):
+    lines = (Line("Сделать ход", Region(900, 80, 120, 20)),) if buttons else ()
     return EruditSeen(tuple(board), rack, rack_regions(len(rack)), GEOMETRY, frozenset(kinds),
-                      (), scores, None, {}, t)
+                      lines, scores, None, {}, t)
 
 
 def lay(board, tiles):
@@ -339,3 +341,35 @@ def test_a_submit_the_page_let_go_by_is_sent_again_a_few_times_only(player):
     sent = [player.nudge(pending, still, NUDGE_AFTER + 1) for _ in range(NUDGES + 2)]
     assert [len(g) for g in sent] == [1] * NUDGES + [0, 0]
     assert sent[0][0].point == button.region.center
+
+
+def test_the_submit_waits_for_the_page_to_show_its_button(player):
+    """Xanado draws «Finished Turn» only once it has taken in the last tile: a frame read
+    before that is waited out (a few), not a missing button that stops the session."""
+    from bot.games.erudit import SUBMIT_WAITS, WaitForPage
+
+    now = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")
+    player.turn(now)
+    (step,) = player.decide(now)
+    board = EMPTY_BOARD
+    while isinstance(step.move, PlaceTile):
+        board = lay(board, [(step.move.square, step.move.char)])
+        now = seen(board, "ЖШ", "ours", buttons=False)
+        player.check(board, player.pending([step], now), now)
+        (step,) = player.decide(now)
+    waits = 0
+    while isinstance(step.move, WaitForPage):
+        waits += 1
+        pending = player.pending([step], now)
+        assert player.gestures([step], now) == []
+        assert player.check(board, pending, now)[0] is Verdict.OK
+        if waits == 3:
+            now = seen(board, "ЖШ", "ours")  # the button shows
+        (step,) = player.decide(now)
+    assert waits == 3 and isinstance(step.move, Submit)
+    # a page that never shows it: after SUBMIT_WAITS frames the submit is tried anyway
+    q = EruditPlayer(SITE, RULES, GRAPH, read=None, locate=None, top=4)
+    q.plan, q.board = [Submit(step.move.move)], board
+    kinds = [type(q.decide(seen(board, "ЖШ", "ours", buttons=False))[0].move).__name__
+             for _ in range(SUBMIT_WAITS + 1)]
+    assert kinds == ["WaitForPage"] * SUBMIT_WAITS + ["Submit"]
