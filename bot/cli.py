@@ -84,6 +84,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         timing.COMMAND_LINE = True
         _stop_on_sigterm()
+        from bot.memory import frames_out_of_the_heap
+
+        frames_out_of_the_heap()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
