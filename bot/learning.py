@@ -110,10 +110,13 @@ class GlyphLearning:
         self._moves += moves
 
     def skipped(self) -> None:
-        """The loop took a frame without showing it here (nothing to learn from it): the
-        moves sent before it are in that frame, so the next transition starts from it (and
-        a night of games keeps no moves)."""
-        self._moves = []
+        """The loop took a frame without showing it here. When no game is being followed
+        (nothing left to learn, or nothing seen of this game yet) the moves sent before it
+        are in that frame, and the next look will start from the board the loop trusted:
+        they are dropped (a night of games kept every move). A game being followed keeps
+        them: its next frame's transition starts from the last frame seen here."""
+        if self.naming is None or not self.naming.in_game():
+            self._moves = []
 
     # --- frames -------------------------------------------------------------------------------
     def _ids(self, skin: Skin) -> np.ndarray:

@@ -170,11 +170,15 @@ class EruditPlayer:
             if last is None:
                 raise
             lines, kinds = self._page(frame, ())
+            keys = self._dialog_keys(frame, location, lines) if self.plan else {}
             if "choose" not in kinds:
-                raise
+                # the dialog's heading may be lost to OCR (joined to the board beside it):
+                # the alphabet's keys themselves say the dialog is open
+                if len(keys) < len(self.rules.alphabet) * 2 // 3:
+                    raise
+                kinds = kinds | {"choose"}
             # The wildcard's letter dialog covers the board: the board is as it was, and
             # the dialog's letter keys are what this frame is for.
-            keys = self._dialog_keys(frame, location, lines)
             return replace(last, kinds=kinds, lines=tuple(lines), letter_keys=keys,
                            t=frame.timestamp)
         dx, dy = frame.region.left, frame.region.top

@@ -257,8 +257,9 @@ class LearningVision:
         if learning is None:
             return ""
         if self._frame is None or not isinstance(self.skin, Skin) or self.unplayable:
-            learning.skipped()  # (unplayable: a stand-in board; a new game comes next)
-            return ""
+            if not learning.active:
+                learning.skipped()
+            return ""  # (unplayable: a stand-in board; a new game comes next)
         if fresh_game:
             self.starting = False
             learning.new_game(True)

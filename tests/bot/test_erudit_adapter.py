@@ -4,6 +4,8 @@ opponent's tiles must form one line of words; a refused move is recalled and not
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from bot.games.base import ImpossibleState, Turn, Verdict
@@ -28,6 +30,9 @@ SITE_DATA = {
                   "choose-letter": ["Выберите букву"]},
 }
 SITE = parse_profile(SITE_DATA, "test")
+SITE_EN = parse_profile({**SITE_DATA, "language": "en",
+                         "texts": {"turn-ours": ["Your turn"],
+                                   "choose-letter": ["Select the letter"]}}, "test")
 RULES = load_rules("erudit")
 GRAPH = WordGraph(["КОТ", "ТОК", "КОТА", "КИТ", "ТИК", "КОК", "ОКО"])
 GEOMETRY = GridGeometry.uniform(Point(100, 100), 30.0, 30.0, 15, 15)
@@ -373,3 +378,43 @@ def test_the_submit_waits_for_the_page_to_show_its_button(player):
     kinds = [type(q.decide(seen(board, "ЖШ", "ours", buttons=False))[0].move).__name__
              for _ in range(SUBMIT_WAITS + 1)]
     assert kinds == ["WaitForPage"] * SUBMIT_WAITS + ["Submit"]
+
+
+def test_a_dialog_whose_heading_ocr_lost_is_known_by_its_letter_keys():
+    """The page dims the board under the wildcard's dialog (the board does not read) and OCR
+    joins the dialog's heading to the board beside it: the alphabet's keys say it is open."""
+    import numpy as np
+
+    from bot.games.erudit import PickLetter
+    from vision.errors import ReadError
+    from vision.frame import Frame
+
+    latin = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    rows = [latin[k : k + 6] for k in range(0, 26, 6)]
+    dialog = [SimpleNamespace(text=" ".join(r), region=Region(700, 440 + 31 * i, 22 * len(r),
+                                                                 16))
+              for i, r in enumerate(rows)]
+
+    class Text:
+        def __init__(self):
+            self.shown = dialog
+
+        def lines(self, frame, exclude=()):
+            return list(self.shown)
+
+    def unreadable(*args, **kwargs):
+        raise ReadError("square A1: a dialog over the board")
+
+    text = Text()
+    p = EruditPlayer(SITE_EN, load_rules("scrabble-en"), GRAPH, read=unreadable, locate=None,
+                     text=text)
+    frame = Frame.from_pixels(np.zeros((10, 10, 3), np.uint8))
+    p._last_seen = seen(EMPTY_BOARD, "CAT*", "ours")
+    with pytest.raises(ReadError):  # no move being entered: nothing to wait for
+        p.read(frame, None)
+    p.plan = [PickLetter(112, "E")]
+    got = p.read(frame, None)
+    assert "choose" in got.kinds and sorted(got.letter_keys) == list(latin)
+    text.shown = dialog[:2]  # two rows are no dialog
+    with pytest.raises(ReadError):
+        p.read(frame, None)
