@@ -63,7 +63,7 @@ def keys_from_lines(lines: Sequence[Line], alphabet: str) -> dict[str, Region]:
     The dialog is the alphabet in reading order, ``w`` keys a row: the rows OCR reads exactly
     fix ``w``, where the rows are and the spacing of keys; a row is used when its line holds
     its letters in order (OCR may add a stray sign, read a key's outline as ``|``), or when it
-    lies between rows read exactly (three at least fix the lattice); any other row with a
+    lies between rows read so (three at least, two of them exactly); any other row with a
     letter missing is left out."""
     rows = _rows(lines, alphabet)
     best: tuple[int, int, list[tuple[int, Region]]] | None = None
@@ -88,16 +88,20 @@ def keys_from_lines(lines: Sequence[Line], alphabet: str) -> dict[str, Region]:
     pitch = sum((r.width - r.height * 0.7) / max(1, w - 1) for r in full) / len(full)
     first_x = sum(r.left + r.height * 0.35 for r in full) / len(full)
     keys: dict[str, Region] = {}
-    exact_rows = [k for k, _ in exact]
-    for k, run in enumerate(runs):
+
+    def read(k: int) -> bool:
         y = r0.center.y + (k - k0) * dy
         line = min(rows, key=lambda rt: abs(rt[0].center.y - y), default=None)
-        read = line is not None and abs(line[0].center.y - y) <= 0.5 * h \
-            and _subsequence(run, line[1])
+        return line is not None and abs(line[0].center.y - y) <= 0.5 * h \
+            and _subsequence(runs[k], line[1])
+
+    found = [k for k in range(len(runs)) if read(k)]
+    for k, run in enumerate(runs):
+        y = r0.center.y + (k - k0) * dy
         # A row OCR did not read (joined to a tile beside the dialog, or lost) lies on the
-        # lattice the exact rows fix: placed only between two of them, three rows read exactly.
-        between = len(exact) >= 3 and exact_rows[0] < k < exact_rows[-1]
-        if not (read or between):
+        # lattice the exact rows fix: placed only between two rows read, three read at least.
+        between = len(found) >= 3 and found[0] < k < found[-1]
+        if not (k in found or between):
             continue
         half = max(2, int(h * 0.4))
         for i, ch in enumerate(run):
