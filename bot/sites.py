@@ -111,6 +111,7 @@ class SiteProfile:
     over: tuple[str, ...] = ()  # the game ended; who won is told by the scores
     choose_letter: tuple[str, ...] = ()  # a wildcard's letter is being asked for
     accept_asked: tuple[str, ...] = ()  # the page waits for us to accept the last move
+    challenged: tuple[str, ...] = ()  # the page's computer challenged our move off the board
     score_labels: tuple[str, str] = ("", "")  # the labels next to our and their score
     glyphs: str = ""  # glyph bank folder name under calibration/sites/ (default: name)
     style: str = ""  # which of the site's input styles ``move`` is
@@ -138,6 +139,7 @@ class SiteProfile:
             "over": self.over,
             "choose": self.choose_letter,
             "accept": self.accept_asked,
+            "challenged": self.challenged,
         }
 
 
@@ -226,7 +228,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         raise SiteError(f"{where}: 'texts' must be an object of phrase lists")
     known_texts = {
         "turn-ours", "turn-theirs", "rejected", "won", "lost", "drawn", "over", "choose-letter",
-        "accept-asked",
+        "accept-asked", "challenged",
     }
     unknown = set(texts) - known_texts
     if unknown:
@@ -264,6 +266,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         over=text("over"),
         choose_letter=text("choose-letter"),
         accept_asked=text("accept-asked"),
+        challenged=text("challenged"),
         accept=_steps(where, "accept", data.get("accept", []), PLAIN_STEPS),
         submit=_steps(where, "submit", data.get("submit", []), PLAIN_STEPS),
         exchange=_steps(where, "exchange", data.get("exchange", []), PLAIN_STEPS),

@@ -128,6 +128,8 @@ class EruditPlayer:
         self._submitted: tuple[int, tuple[int, int] | None] | None = None  # rack size, scores
         self._nudges = 0  # submits sent again for the move being submitted
         self._waits = 0  # frames waited for the submit button to show
+        # (board before, tiles, score, text) of our last move taken, while it may be challenged
+        self._last_move: tuple[tuple[str, ...], list[tuple[int, str]], int, str] | None = None
         self._unknown: tuple[object, bytes] | None = None  # the last tile no glyph named
         self._last_seen: EruditSeen | None = None
         self.learned_glyphs = 0  # tiles named by the game's logic, taught to the site
@@ -314,6 +316,8 @@ class EruditPlayer:
             return Verdict.STALE, "the page shows none of the site's phrases yet"
         if previous is None or not isinstance(pending, Expect):
             return Verdict.OK, ""
+        if self._challenged_off(seen):
+            return Verdict.OK, ""  # our last move taken back by the page: followed from here
         try:
             added = new_tiles(pending.board, seen.board)
         except EruditTrackError as exc:
@@ -397,6 +401,7 @@ class EruditPlayer:
             self.board = seen.board
             self.scores = seen.scores or (0, 0)
             return
+        self._challenged_off(seen)
         pending = self._pending
         if (
             pending is not None
@@ -429,6 +434,31 @@ class EruditPlayer:
         ours, theirs = self.scores
         self.scores = seen.scores or (ours, theirs + move.score)
 
+    def _challenged_off(self, seen: EruditSeen) -> bool:
+        """The page's computer challenged our last move and won (Xanado: «successfully
+        challenged your play»): its tiles left the board for our rack and its points are
+        gone. The board as followed goes back to before it; the word is the site's refusal
+        (never played again). True once, when that is what the frame shows."""
+        last = self._last_move
+        if last is None or "challenged" not in seen.kinds or self.board is None:
+            return False
+        before, tiles, score, word = last
+        if any(seen.board[sq] != EMPTY for sq, _ in tiles):
+            return False
+        if any(self.board[sq] == EMPTY for sq, _ in tiles):
+            return False  # already followed
+        self.board = before
+        ours, theirs = self.scores
+        self.scores = (ours - score, theirs)
+        self.log.moves.append((0, f"{word} challenged off -{score}"))
+        self.log.rejected.append(word)
+        if self.log.points:
+            self.log.points[-1] = 0
+        self._refused.add(word)  # (which of its words the page refused it does not say)
+        self._last_move = None
+        logger.info("the page challenged %s off the board", word)
+        return True
+
     def _move_taken(self, seen: EruditSeen) -> bool:
         """Our submitted move counted although the page shows our turn again (a computer that
         replied between two frames): the rack was refilled, or our score went up."""
@@ -458,8 +488,10 @@ class EruditPlayer:
                     f"our {ch!r} on {square_text(square)} shows as {shown!r} after the move"
                 )
             cells[square] = shown
+        before = self.board
         self.board = tuple(cells)
         score = int(self.current.score or 0)
+        self._last_move = (before, list(self.laid), score, self.current.move.to_text())
         ours, theirs = self.scores
         self.scores = seen.scores or (ours + score, theirs)
         self.log.moves.append((0, f"{self.current.move.to_text()} {score}"))
@@ -701,7 +733,7 @@ class EruditPlayer:
     def reset(self) -> None:
         self.board, self.scores, self.log = None, (0, 0), EruditLog()
         self.plan, self.laid, self.current, self._pending = [], [], None, None
-        self._submitted = None
+        self._submitted, self._last_move = None, None
         self._refused, self._turn_since = set(), None
 
     def new_game(self, screen: Screen, target: Any, calibration: Calibration) -> None:

@@ -418,3 +418,27 @@ def test_a_dialog_whose_heading_ocr_lost_is_known_by_its_letter_keys():
     text.shown = dialog[:2]  # two rows are no dialog
     with pytest.raises(ReadError):
         p.read(frame, None)
+
+
+def test_a_move_the_pages_computer_challenged_off_is_undone_and_not_played_again():
+    """Xanado's computer challenges a word its list lacks and wins: our tiles go back to the
+    rack, our points are gone; the game is followed from the board before our move."""
+    site = parse_profile({**SITE_DATA, "texts": {**SITE_DATA["texts"],
+                                                "challenged": ["challenged your play"]}}, "t")
+    p = EruditPlayer(site, RULES, GRAPH, read=None, locate=None, top=4)
+    board, pending, before = _laid_and_submitted(p)
+    taken = seen(board, "ЖШКОТАИ", "theirs", scores=None)
+    assert p.check(board, pending, taken)[0] is Verdict.OK
+    p.turn(taken)
+    move = p.log.moves[-1][1]
+    assert p.board == board and p.scores[0] > 0
+    off = seen(EMPTY_BOARD, "КОТАИЖШ", "ours", "challenged", scores=None)
+    assert p.check(board, p.awaiting(taken), off)[0] is Verdict.OK
+    assert p.board == EMPTY_BOARD and p.scores == (0, 0)
+    assert p.log.moves[-1][1].endswith(f"challenged off -{move.split()[-1]}")
+    again = seen(EMPTY_BOARD, "КОТАИЖШ", "ours", "challenged")
+    assert p.turn(again) is Turn.OURS
+    (step,) = p.decide(again)
+    assert step.reason.split(":")[0] != " ".join(move.split()[:-1])  # not the same move
+    assert p.check(EMPTY_BOARD, p.pending([step], again), again)[0] in (Verdict.OK,
+                                                                       Verdict.STALE)
