@@ -57,6 +57,9 @@ class LearnedGlyph:
     char: str
 
 
+MOVES_KEPT = 2000  # moves remembered for the next observed frame (one game has a few hundred)
+
+
 class GlyphLearning:
     """Learning during one session: the skin as it grows, its names, and where it is kept.
 
@@ -106,17 +109,12 @@ class GlyphLearning:
         self._last = None
 
     def sent(self, moves: list[Move]) -> None:
-        """Moves sent since the last frame observed (the next frame's transition)."""
+        """Moves sent since the last frame observed (the next frame's transition). A learner
+        with nothing left to learn observes no frame, so only the last ``MOVES_KEPT`` are
+        kept: far more than one frame's transition, and a night of games keeps no more."""
         self._moves += moves
-
-    def skipped(self) -> None:
-        """The loop took a frame without showing it here. When no game is being followed
-        (nothing left to learn, or nothing seen of this game yet) the moves sent before it
-        are in that frame, and the next look will start from the board the loop trusted:
-        they are dropped (a night of games kept every move). A game being followed keeps
-        them: its next frame's transition starts from the last frame seen here."""
-        if self.naming is None or not self.naming.in_game():
-            self._moves = []
+        if len(self._moves) > MOVES_KEPT:
+            del self._moves[:-MOVES_KEPT]
 
     # --- frames -------------------------------------------------------------------------------
     def _ids(self, skin: Skin) -> np.ndarray:

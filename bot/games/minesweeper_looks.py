@@ -254,17 +254,14 @@ class LearningVision:
         unnamed. Returns why the frame cannot be taken ('' when it can): a frame no naming
         of the looks explains is a misread, whatever the reader made of it."""
         learning = self.learning
-        if learning is None:
+        if learning is None or self._frame is None or not isinstance(self.skin, Skin):
             return ""
-        if self._frame is None or not isinstance(self.skin, Skin) or self.unplayable:
-            if not learning.active:
-                learning.skipped()
-            return ""  # (unplayable: a stand-in board; a new game comes next)
+        if self.unplayable:
+            return ""  # a stand-in board: nothing to learn from it (a new game comes next)
         if fresh_game:
             self.starting = False
             learning.new_game(True)
         if not learning.active:
-            learning.skipped()
             return ""
         try:
             learning.observe(self._frame, self._location, first=fresh_game)

@@ -203,9 +203,12 @@ def test_the_grown_skin_replaces_its_folder_whole_and_never_another_folder(tmp_p
 
 def test_a_learner_with_nothing_left_to_learn_keeps_no_moves_across_games(tmp_path, monkeypatch,
                                                                           capsys):
-    """``play --target sim`` reads with a whole skin, so the loop takes its frames without the
-    learner: the moves sent before them must not pile up (a night of games kept every move,
-    +11 MB in 150 expert games)."""
+    """``play --target sim`` reads with a whole skin, so the learner observes no frame: the
+    moves sent must not pile up (a night of games kept every move, +11 MB in 150 expert
+    games); the bound is set low here to see it hold."""
+    import bot.learning
+
+    monkeypatch.setattr(bot.learning, "MOVES_KEPT", 50)
     most = {"moves": 0, "sent": 0}
     real = GlyphLearning.sent
 
@@ -219,4 +222,4 @@ def test_a_learner_with_nothing_left_to_learn_keeps_no_moves_across_games(tmp_pa
                  "20", "--seed", "3", "--json"])
     assert code == 0, capsys.readouterr().out[-600:]
     assert most["sent"] > 300, "the games made moves"
-    assert most["moves"] <= 81, f"{most['moves']} moves kept of {most['sent']} sent"
+    assert most["moves"] <= 50, f"{most['moves']} moves kept of {most['sent']} sent"
