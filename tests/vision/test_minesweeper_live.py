@@ -111,7 +111,7 @@ def test_gnome_mines_first_click_opens_an_area(virtual_display, tmp_path):
                                   capture_output=True, text=True).stdout.split():
             subprocess.run(["xdotool", "windowfocus", wid], check=False)
         _click(point.x, point.y, 1)
-        second = _read_when_drawn(location)
+        second = _read_when_drawn(location, 20.0)  # (a loaded machine animates slowly)
         assert second.board[8, 15].is_number  # gnome-mines never loses on the first click
         assert second.board.count(Cell.UNKNOWN) < 16 * 30
         assert not second.board.is_lost
