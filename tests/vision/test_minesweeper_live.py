@@ -100,6 +100,8 @@ def test_gnome_mines_first_click_opens_an_area(virtual_display, tmp_path):
     keyfile.parent.mkdir(parents=True)
     keyfile.write_text("[org/gnome/Mines]\nmode=2\nwindow-width=1300\nwindow-height=800\n")
     env = {**os.environ, "GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": str(tmp_path)}
+    # a fresh X server puts the pointer mid-screen, and gnome-mines lights the cell under it
+    subprocess.run(["xdotool", "mousemove", "3", "3"], check=True)
     proc = subprocess.Popen([_game("gnome-mines"), "--big"], env=env, stderr=subprocess.DEVNULL)
     try:
         frame, location = _wait_for_board(30)
