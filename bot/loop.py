@@ -97,6 +97,7 @@ class Loop:
         self.last_frame: Frame | None = None
         self._last_grab = 0.0  # perf_counter() of the frame in hand
         self._read_ms = 0.0  # how long reading the frame in hand took
+        self._message_clicked = False  # a message over the board was clicked since the game
 
     # --- where the board is -------------------------------------------------------------------
     def locate(self, required: bool = True) -> bool:
@@ -116,6 +117,8 @@ class Loop:
                 seen = self.player.read(frame, location)
                 break
             except ReadError as exc:
+                if self.target.dismiss_dialogs():
+                    continue  # a message box over the board (the last game's high scores)
                 if not required:
                     return False
                 if time.monotonic() < deadline:
@@ -212,6 +215,8 @@ class Loop:
             except ReadError as exc:
                 if self.target.dismiss_dialogs():
                     continue
+                if self._click_message_away(frame, previous):
+                    continue
                 waiting = getattr(self.player, "unreadable_while_waiting", None)
                 if waiting is not None and waiting(pending):
                     # The opponent is making its move (its letters lit one by one), or the
@@ -282,6 +287,24 @@ class Loop:
             if misreads >= o.misread_tries:
                 path = self._save_problem(frame, "misread")
                 raise LoopStopped(f"{misreads} bad frames in a row: {last_problem}", path)
+
+    def _click_message_away(self, frame: Frame, previous: Any) -> bool:
+        """After the program said the game is over (a dialog closed), a message it leaves over
+        the board (kmines' «You have lost.») is clicked away, once a dialog: the board under
+        it ends the game. True when a click was sent."""
+        if not self.target.game_over_shown() or self._message_clicked:
+            return False
+        overlay = getattr(self.player, "overlay", None)
+        point = overlay(frame, previous) if overlay is not None else None
+        if point is None:
+            return False
+        self._message_clicked = True
+        self.note(f"clicking away a message over the board at {point.x},{point.y}")
+        self.screen.click(point)
+        self.record_event({"event": "message", "region": box(frame),
+                           "point": [point.x, point.y]}, frame)
+        time.sleep(self.options.stale_sleep)
+        return True
 
     def learn(self, frame: Frame, previous: Any, exc: ReadError) -> str | None:
         """Try to learn the glyphs a settled, unreadable frame refused (issue 3); returns None
@@ -424,6 +447,29 @@ class Loop:
             self.locate()
         assert self.window is not None
         self.target.dismiss_dialogs()
+        ways = self.target.begin_new_game()
+        self._message_clicked = False
+        for way in range(1, ways + 1):
+            self._ask_new_game()
+            try:
+                seen = self.observe(None, [], fresh=True)
+            except LoopStopped as exc:
+                if way == ways:
+                    if ways == 1:
+                        raise
+                    raise LoopStopped(
+                        f"no new game started (tried {self.target.new_game_tried()}): start"
+                        " one in the program, or give the keys that start one with"
+                        f" --new-game-keys ({exc})", exc.frame_path) from exc
+                logger.info("new game: way %d of %d did not start one (%s)", way, ways, exc)
+                continue
+            self.target.new_game_worked()
+            return seen
+        raise LoopStopped("the program has no way of starting a new game")
+
+    def _ask_new_game(self) -> None:
+        """One request for a new game (a page's button shown late is asked for again)."""
+        assert self.window is not None
         for attempt in range(1, NEW_GAME_TRIES + 1):
             try:
                 self.player.new_game(self.screen, self.target, self.calibration)
@@ -435,7 +481,6 @@ class Loop:
                 time.sleep(NEW_GAME_PAUSE)
         if self.target.profile.park_pointer:
             self.screen.move_to(park_point(self.window, self.calibration.board))
-        return self.observe(None, [], fresh=True)
 
     def _more(self) -> bool:
         o, s = self.options, self.stats

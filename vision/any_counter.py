@@ -16,7 +16,8 @@ import re
 import cv2
 import numpy as np
 
-from vision.geometry import GridGeometry
+from vision.frame import Frame
+from vision.geometry import GridGeometry, Region
 
 #: A lit segment pixel: this bright in its strongest channel, this much above its weakest.
 LIT, SATURATION = 140, 80
@@ -153,10 +154,24 @@ def read_text(pixels: np.ndarray, geometry: GridGeometry) -> int | None:
     except (OSError, RuntimeError, pytesseract.TesseractNotFoundError):
         return None
     matches = _TEXT.findall(text)
+    if not matches:  # Tesseract lost a line of the whole window: read line by line
+        matches = _line_by_line(pixels, b)
     if len(matches) != 1:
         return None  # none, or several: not sure which is the counter
     flags, mines = (int(v) for v in matches[0])
     return mines - flags if 0 <= flags <= mines else None
+
+
+def _line_by_line(pixels: np.ndarray, board: Region) -> list[tuple[str, str]]:
+    """The "flags/mines" figures of each text line found outside the board."""
+    from vision.glyph_ocr import OcrUnavailableError
+    from vision.page_text import PageText
+
+    try:
+        lines = PageText("eng").lines(Frame.from_pixels(pixels), exclude=(board,))
+    except OcrUnavailableError:
+        return []
+    return [m for line in lines for m in _TEXT.findall(line.text)]
 
 
 def read_any_counter(pixels: np.ndarray, geometry: GridGeometry) -> int | None:

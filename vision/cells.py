@@ -312,6 +312,7 @@ class CellVerdict:
     chars: str
     unexplained: np.ndarray  # (rows, cols) float: see vision.residual
     tolerance: float
+    second: np.ndarray | None = None  # (rows, cols) int: the char the margin was taken to
 
     @property
     def accepted(self) -> np.ndarray:
@@ -321,6 +322,14 @@ class CellVerdict:
         if self.chars.endswith(NOT_A_CELL):
             ok &= self.best != len(self.chars) - 1
         return ok
+
+    @property
+    def close_call(self) -> np.ndarray:
+        """Cells refused only because two characters fit them about equally well (each within
+        its limits, nothing unexplained): which of the two it is stays open."""
+        near = (self.rms <= self.limit) & (self.patch <= MAX_PATCH) & (
+            self.unexplained <= self.tolerance)
+        return near & ~self.accepted & (self.margin < MIN_MARGIN)
 
     def text(self) -> str:
         rows = ["".join(self.chars[i] for i in row) for row in self.best.tolist()]
@@ -356,8 +365,10 @@ def classify(features: np.ndarray, bank: GlyphBank) -> CellVerdict:
         masked = per_char.copy()
         masked[idx, best] = np.inf
         masked[bank.loose[best][:, None] & bank.loose[None, :]] = np.inf
-        second = np.sqrt(masked.min(axis=1))
+        runner_up = masked.argmin(axis=1)
+        second = np.sqrt(masked[idx, runner_up])
     else:
+        runner_up = order[:, 1] if per_char.shape[1] > 1 else best
         second = (np.sqrt(per_char[idx, order[:, 1]]) if per_char.shape[1] > 1
                   else np.full(n, np.inf))
     margin = second / np.maximum(rms, 1.0)
@@ -382,6 +393,7 @@ def classify(features: np.ndarray, bank: GlyphBank) -> CellVerdict:
         bank.chars,
         left.reshape(shape),
         bank.tolerance,
+        runner_up.reshape(shape),
     )
 
 

@@ -9,6 +9,8 @@ spread-out sample of cells, so each trial costs a fraction of a full read.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 
@@ -190,8 +192,16 @@ def refine(pixels: Picture, grid: CellGrid, skin: Skin, scale: float) -> CellGri
     return snap(grid)
 
 
-def grow(pixels: Picture, grid: CellGrid, skin: Skin) -> CellGrid:
-    """Add whole rows/columns at the edges while every new cell matches the skin."""
+def grow(pixels: Picture, grid: CellGrid, skin: Skin, within: float | None = None,
+         share: float = 1.0, plain: Callable[[CellGrid], np.ndarray] | None = None) -> CellGrid:
+    """Add whole rows/columns at the edges while every new cell matches the skin.
+
+    With ``within`` (a skin of looks found on this picture alone, whose limits are loose), a
+    new row or column needs ``share`` of its cells that close to a look, one of them not
+    ``plain`` (a mask of the cells that are): a plain window margin must not pass for a row of
+    empty cells, while a column holding a number the part found so far lacks still belongs to
+    the board.
+    """
     h, w = pixels.pixels.shape[:2]
     for _ in range(64):
         cols, rows = list(grid.col_centres), list(grid.row_centres)
@@ -204,7 +214,10 @@ def grow(pixels: Picture, grid: CellGrid, skin: Skin) -> CellGrid:
             extra = CellGrid(tuple(new_cols), tuple(new_rows), px, py)
             if not extra.inside(w, h):
                 continue
-            if verdict_of(pixels, extra, skin).accepted.all():
+            verdict = verdict_of(pixels, extra, skin)
+            fits = verdict.accepted if within is None else verdict.accepted & (
+                verdict.rms <= within)
+            if fits.mean() >= share and (plain is None or (fits & ~plain(extra)).any()):
                 cols = sorted(set(cols) | set(new_cols))
                 rows = sorted(set(rows) | set(new_rows))
                 grid = CellGrid(tuple(cols), tuple(rows), px, py)

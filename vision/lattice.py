@@ -11,6 +11,7 @@ alignment) is decided later by matching a skin's templates.
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -20,8 +21,18 @@ from vision.geometry import GridGeometry
 
 #: A colour step (0-255, any channel) larger than this separates two flat patches.
 EDGE_STEP = 20
+#: A finer step, for boards whose cells are parted by faint lines only (tried last).
+FINE_STEP = 4
 MIN_SIDE = 6
 MAX_SIDE = 240
+#: Chained groups of patches this many pitches apart or nearer may be one lattice.
+MERGE_GAP = 4.0
+#: What :func:`board_lattices` tries in turn: (shrink, colour step). Soft bevels drawn large
+#: (a window at 250-300 %, resized smoothly) leave no sharp colour step at full size, so the
+#: picture is looked at shrunk by 2 and by 3 too; last, a fine step, for a board with no
+#: covered cell left (a won board the program flagged whole) whose opened cells are parted
+#: by grid lines a few levels lighter only (kmines: 6).
+TRIES = ((1, EDGE_STEP), (2, EDGE_STEP), (3, EDGE_STEP), (1, FINE_STEP))
 
 
 @dataclass(frozen=True)
@@ -192,51 +203,175 @@ def _edges(centres: list[float], pitch: float) -> tuple[int, ...]:
     return tuple(int(np.floor(m + 1)) for m in [first, *mids, last])
 
 
-def find_lattices(pixels: np.ndarray, min_cells: int = 4, most: int = 6) -> list[Lattice]:
-    """Candidate cell grids in the picture, best supported first (at most ``most``)."""
-    patches = flat_patches(pixels)
+@dataclass
+class _Group:
+    """Patches chained as one lattice, with its pitches and its main patch size."""
+
+    members: list[int]
+    dx: list[float]
+    dy: list[float]
+
+    def pitch(self) -> tuple[float, float]:
+        return float(np.median(self.dx)), float(np.median(self.dy))
+
+
+def _main_size(patches: list[Patch], group: _Group) -> tuple[int, int]:
+    sizes = [(patches[i].w, patches[i].h) for i in group.members]
+    return max(set(sizes), key=sizes.count)
+
+
+def _one_lattice(patches: list[Patch], a: _Group, b: _Group) -> bool:
+    """Are two chained groups parts of one lattice, parted by cells that are not flat (the
+    numbers and flags of a mostly open board, an overlay)? Same pitch, same patch size, on
+    the same lines (centres a whole number of pitches apart) and near each other."""
+    (ax, ay), (bx, by) = a.pitch(), b.pitch()
+    if abs(ax - bx) > 0.03 * ax + 0.5 or abs(ay - by) > 0.03 * ay + 0.5:
+        return False
+    (aw, ah), (bw, bh) = _main_size(patches, a), _main_size(patches, b)
+    if abs(aw - bw) > 1 or abs(ah - bh) > 1:
+        return False
+    pa, pb = patches[a.members[0]], patches[b.members[0]]
+    for delta, pitch in ((pb.cx - pa.cx, ax), (pb.cy - pa.cy, ay)):
+        steps = delta / pitch
+        if abs(steps - round(steps)) > 0.15:
+            return False
+
+    def box(g: _Group) -> tuple[float, float, float, float]:
+        xs = [patches[i].cx for i in g.members]
+        ys = [patches[i].cy for i in g.members]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    (l1, t1, r1, b1), (l2, t2, r2, b2) = box(a), box(b)
+    gap_x = max(0.0, max(l1, l2) - min(r1, r2)) / ax
+    gap_y = max(0.0, max(t1, t2) - min(b1, b2)) / ay
+    return gap_x <= MERGE_GAP and gap_y <= MERGE_GAP
+
+
+def _merged(patches: list[Patch], groups: list[_Group]) -> list[_Group]:
+    """Groups of one lattice joined (see :func:`_one_lattice`), biggest first."""
+    groups = sorted(groups, key=lambda g: -len(g.members))
+    out: list[_Group] = []
+    for g in groups:
+        for kept in out:
+            if _one_lattice(patches, kept, g):
+                kept.members += g.members
+                kept.dx += g.dx
+                kept.dy += g.dy
+                break
+        else:
+            out.append(_Group(list(g.members), list(g.dx), list(g.dy)))
+    out.sort(key=lambda g: -len(g.members))
+    return out
+
+
+def find_lattices(pixels: np.ndarray, min_cells: int = 4, most: int = 6,
+                  step: int = EDGE_STEP) -> list[Lattice]:
+    """Candidate cell grids in the picture, best supported first (at most ``most``); ``step``
+    is the colour step that separates cells (see :func:`edge_mask`)."""
+    patches = flat_patches(pixels, step)
     if len(patches) < min_cells:
         return []
     parent = list(range(len(patches)))
-    dists: dict[int, tuple[list[float], list[float]]] = {}
     pairs = [(axis, p) for axis in (0, 1) for p in _neighbour_pairs(patches, axis)]
     for _axis, (i, j, _d) in pairs:
         ri, rj = _find(parent, i), _find(parent, j)
         if ri != rj:
             parent[ri] = rj
+    chained: dict[int, _Group] = {}
     for axis, (i, _j, d) in pairs:
-        dists.setdefault(_find(parent, i), ([], []))[axis].append(d)
-    members: dict[int, list[int]] = {}
+        group = chained.setdefault(_find(parent, i), _Group([], [], []))
+        (group.dx if axis == 0 else group.dy).append(d)
     for i in range(len(patches)):
-        members.setdefault(_find(parent, i), []).append(i)
+        root = _find(parent, i)
+        if root in chained:
+            chained[root].members.append(i)
+    groups = [g for g in chained.values() if g.dx and g.dy and len(g.members) >= 2]
     out: list[Lattice] = []
-    roots = sorted(dists, key=lambda root: -len(members[root]))
-    for root in roots:
-        dx, dy = dists[root]
-        group = members[root]
-        if len(group) < min_cells or len(out) >= most:
+    for group in _merged(patches, groups):
+        if len(group.members) < min_cells or len(out) >= most:
             break
-        if not dx or not dy:
-            continue
-        px, py = float(np.median(dx)), float(np.median(dy))
+        px, py = group.pitch()
         if abs(px - py) > 0.12 * max(px, py) + 1:
             continue
-        sizes = [(patches[i].w, patches[i].h) for i in group]
-        mw, mh = max(set(sizes), key=sizes.count)
+        mw, mh = _main_size(patches, group)
         tol = max(1.0, 0.04 * max(mw, mh))  # uneven pitches (gnome-mines) vary tiles a little
         main = [
             patches[i]
-            for i in group
+            for i in group.members
             if abs(patches[i].w - mw) <= tol and abs(patches[i].h - mh) <= tol
         ]
-        cols = _centres([patches[i].cx for i in group], [p.cx for p in main], px)
-        rows = _centres([patches[i].cy for i in group], [p.cy for p in main], py)
+        cols = _centres([patches[i].cx for i in group.members], [p.cx for p in main], px)
+        rows = _centres([patches[i].cy for i in group.members], [p.cy for p in main], py)
         if len(cols) < 2 or len(rows) < 2:
             continue
         try:
             geometry = GridGeometry(_edges(cols, px), _edges(rows, py))
         except ValueError:
             continue
-        out.append(Lattice(geometry, len(group)))
+        out.append(Lattice(geometry, len(group.members)))
     out.sort(key=lambda lat: -lat.support)
     return out
+
+
+def _union_edges(a: tuple[int, ...], b: tuple[int, ...], pitch: float) -> tuple[int, ...] | None:
+    """Cell edges covering both runs of edges, ``a``'s kept and extended by whole pitches to
+    cover ``b`` (None when ``b`` does not sit on ``a``'s lines)."""
+    steps = (b[0] - a[0]) / pitch
+    if abs(steps - round(steps)) > 0.2:
+        return None
+    edges = list(a)
+    while edges[0] > b[0] + pitch / 2:
+        edges.insert(0, int(round(edges[0] - pitch)))
+    while edges[-1] < b[-1] - pitch / 2:
+        edges.append(int(round(edges[-1] + pitch)))
+    return tuple(edges)
+
+
+def merge_lattices(lattices: list[Lattice]) -> list[Lattice]:
+    """Lattices found apart that are one board (the covered cells found at one colour step,
+    the opened ones at another; parts parted by numbers) joined into one, best supported
+    first: same pitch, on the same lines, and at most :data:`MERGE_GAP` pitches apart."""
+    out: list[Lattice] = []
+    for lat in sorted(lattices, key=lambda lat: -lat.support):
+        for k, kept in enumerate(out):
+            g, h = kept.geometry, lat.geometry
+            (gx, gy), (hx, hy) = g.pitch, h.pitch
+            if abs(gx - hx) > 0.03 * gx + 0.5 or abs(gy - hy) > 0.03 * gy + 0.5:
+                continue
+            a, b = g.bounds, h.bounds
+            gap_x = max(0, max(a.left, b.left) - min(a.right, b.right)) / gx
+            gap_y = max(0, max(a.top, b.top) - min(a.bottom, b.bottom)) / gy
+            if gap_x > MERGE_GAP or gap_y > MERGE_GAP:
+                continue
+            cols = _union_edges(g.col_edges, h.col_edges, gx)
+            rows = _union_edges(g.row_edges, h.row_edges, gy)
+            if cols is None or rows is None:
+                continue
+            out[k] = Lattice(GridGeometry(cols, rows), kept.support + lat.support)
+            break
+        else:
+            out.append(lat)
+    out.sort(key=lambda lat: -lat.support)
+    return out
+
+
+def board_lattices(pixels: np.ndarray, enough: int | None = None, most: int = 8,
+                   keep: Callable[[Lattice], bool] | None = None) -> list[Lattice]:
+    """Lattices found by every way in :data:`TRIES` (stopping once one has ``enough``
+    support), scaled back to the picture, filtered by ``keep``, joined where they are one
+    board (:func:`merge_lattices`), best supported first."""
+    out: list[Lattice] = []
+    for shrink, step in TRIES:
+        if enough is not None and out and max(lat.support for lat in out) >= enough:
+            break
+        small = pixels if shrink == 1 else cv2.resize(
+            pixels, None, fx=1 / shrink, fy=1 / shrink, interpolation=cv2.INTER_AREA)
+        for lattice in find_lattices(small, most=most, step=step):
+            g = lattice.geometry
+            if shrink != 1:
+                g = GridGeometry(tuple(int(round(e * shrink)) for e in g.col_edges),
+                                 tuple(int(round(e * shrink)) for e in g.row_edges))
+            found = Lattice(g, lattice.support)
+            if keep is None or keep(found):
+                out.append(found)
+    return merge_lattices(out)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import cv2
 import numpy as np
 
 from vision.cell_grid import CellGrid
@@ -29,8 +28,8 @@ from vision.cells import (
 from vision.errors import BoardNotFoundError
 from vision.fit import Picture, grow, refine, trim, verdict_of
 from vision.frame import Frame
-from vision.geometry import GridGeometry, Region
-from vision.lattice import Lattice, find_lattices
+from vision.geometry import Region
+from vision.lattice import Lattice, board_lattices
 from vision.skin import NAMEABLE, Skin
 
 #: Cuts closer than this (the reader's distance, 0-255) fall in the same look.
@@ -39,9 +38,12 @@ GROUP_RADIUS = 7.0
 MIN_PITCH, MAX_PITCH = 8.0, 80.0
 #: Looks of a fresh board differ at most this much (covered cells shaded across the board).
 FRESH_SPREAD = 16.0
-#: Shrinks the lattice finder tries (see :func:`_candidates`), and the support (flat cells
-#: found) that ends the search.
-SHRINKS = (1, 2, 3)
+#: A row or column the board grows by must hold this share of cells this close to looks
+#: already on it.
+GROW_WITHIN, GROW_SHARE = 2 * GROUP_RADIUS, 0.5
+#: Colour levels a plain cell's middle varies by at most (gradients, dithering, JPEG).
+PLAIN_SPREAD = 24
+#: The support (flat cells found) that ends the search.
 GOOD_SUPPORT = 60
 #: A refused cell this close to a look (and explained by it) is a variant of that look: drawn
 #: over a background that shows through (kmines) or cut a pixel apart. Kept below the closest
@@ -120,31 +122,20 @@ def looks_skin(name: str, size: tuple[int, int], looks: list[np.ndarray],
 
 
 def _candidates(frame: Frame, region: Region | None) -> list[Lattice]:
-    """Lattices of alike cells, best supported first. Soft bevels drawn large (a window at
-    250-300 %, resized smoothly) leave no sharp colour step to find: the picture is then looked
-    at shrunk by 2 and by 3 as well, and what is found there is scaled back."""
+    """Lattices of alike cells of a board's pitch, best supported first (see
+    :func:`vision.lattice.board_lattices`), in frame pixels."""
     pixels = frame.pixels
     if region is not None:
         pixels = pixels[region.top : region.bottom, region.left : region.right]
-    out: list[Lattice] = []
-    for shrink in SHRINKS:
-        small = pixels if shrink == 1 else cv2.resize(
-            pixels, None, fx=1 / shrink, fy=1 / shrink, interpolation=cv2.INTER_AREA)
-        for lattice in find_lattices(small, most=8):
-            g = lattice.geometry
-            if shrink != 1:
-                g = GridGeometry(tuple(int(round(e * shrink)) for e in g.col_edges),
-                                 tuple(int(round(e * shrink)) for e in g.row_edges))
-            if not (MIN_PITCH <= g.pitch[0] <= MAX_PITCH
-                    and MIN_PITCH <= g.pitch[1] <= MAX_PITCH):
-                continue
-            if region is not None:
-                g = g.offset(region.left, region.top)
-            out.append(Lattice(g, lattice.support))
-        if out and max(lat.support for lat in out) >= GOOD_SUPPORT:
-            break
-    out.sort(key=lambda lat: -lat.support)
-    return out
+
+    def board_pitch(lattice: Lattice) -> bool:
+        px, py = lattice.geometry.pitch
+        return MIN_PITCH <= px <= MAX_PITCH and MIN_PITCH <= py <= MAX_PITCH
+
+    found = board_lattices(pixels, GOOD_SUPPORT, keep=board_pitch)
+    if region is None:
+        return found
+    return [Lattice(lat.geometry.offset(region.left, region.top), lat.support) for lat in found]
 
 
 def board_grid(frame: Frame, region: Region | None = None) -> tuple[CellGrid, Skin]:
@@ -168,9 +159,26 @@ def board_grid(frame: Frame, region: Region | None = None) -> tuple[CellGrid, Sk
     skin = _skin_of(frame, grid, size)
     grid = trim(grid, verdict_of(picture, grid, skin))
     limit = picture if region is None else Picture(_masked(frame.pixels, region))
-    grid = grow(limit, grid, skin)
+    grid = grow(limit, grid, skin, GROW_WITHIN, GROW_SHARE,
+                lambda extra: plain_cells(frame.pixels, extra))
     skin = _skin_of(frame, grid, size)
     return grid, skin
+
+
+def plain_cells(pixels: np.ndarray, grid: CellGrid) -> np.ndarray:
+    """Which cells of ``grid`` are of one colour inside (their middle, away from lines and
+    bevels): rows x cols. A row of plain cells the lattice finder did not take (their flat
+    faces would have been found, parted by grid lines) is the window around the board."""
+    geometry = grid.geometry()
+    out = np.zeros((grid.rows, grid.cols), bool)
+    for r in range(grid.rows):
+        for c in range(grid.cols):
+            rect = geometry.cell_rect(r, c)
+            dx, dy = max(1, rect.width // 5), max(1, rect.height // 5)
+            inner = pixels[rect.top + dy : rect.bottom - dy, rect.left + dx : rect.right - dx]
+            out[r, c] = not inner.size or int(
+                np.ptp(inner.reshape(-1, 3), axis=0).max()) <= PLAIN_SPREAD
+    return out
 
 
 def _masked(pixels: np.ndarray, region: Region) -> np.ndarray:

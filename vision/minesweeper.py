@@ -21,7 +21,8 @@ from vision.errors import BoardNotFoundError, ReadError
 from vision.fit import Picture, fit_score, grow, rank, refine, trim, verdict_of
 from vision.frame import Frame
 from vision.geometry import GridGeometry, Region
-from vision.lattice import find_lattices
+from vision.lattice import MERGE_GAP, board_lattices, find_lattices, merge_lattices
+from vision.looks import plain_cells
 from vision.panel import Panel, find_panel, read_face
 from vision.seven_segment import read_counter
 from vision.skin import NUMBERS, Skin, SkinError, builtin_skins, load_skin, user_skins
@@ -120,8 +121,13 @@ def locate_minesweeper(frame: Frame, skin: str | Skin | None = None) -> BoardLoc
     """
     picture = Picture(frame.pixels)
     skins = _skins(skin)
-    lattices = find_lattices(frame.pixels)
+    lattices = merge_lattices(find_lattices(frame.pixels))
     best = _best_fit(picture, [(lat, skins) for lat in lattices[:MAX_LATTICES]])
+    if best is None:  # soft edges drawn large, no covered cell left: the other ways
+        tried = {lat.geometry for lat in lattices[:MAX_LATTICES]}
+        more = [lat for lat in board_lattices(frame.pixels) if lat.geometry not in tried]
+        lattices = lattices or more
+        best = _best_fit(picture, [(lat, skins) for lat in more[:MAX_LATTICES]])
     if best is None and skin is not None:  # one skin asked for: worth the slower search
         from vision.template_lattice import template_lattices
 
@@ -132,10 +138,53 @@ def locate_minesweeper(frame: Frame, skin: str | Skin | None = None) -> BoardLoc
     _, grid, sk, verdict = best
     grid = trim(grid, verdict)
     grid = grow(picture, grid, sk)
+    grid = _past_messages(picture, grid, sk)
     scale = grid.pitch_x / sk.cell_size[0]
     geometry = grid.geometry()
     panel = find_panel(frame.pixels, geometry, sk, scale)
     return BoardLocation(geometry, sk.name, scale, panel, grid)
+
+
+def _past_messages(picture: Picture, grid: CellGrid, skin: Skin) -> CellGrid:
+    """The grid carried on past lines a message drawn over the board hides.
+
+    Growing stops at a line with a cell no glyph fits, and a part must never pass for the
+    whole: when a line a little further (at most :data:`MERGE_GAP` lines past the hidden
+    ones) is mostly cells of the skin, one of them not plain (a plain margin may pass for
+    empty cells), the board goes on there, so the grid takes in the lines up to it and grows
+    on. The hidden cells are then refused when read.
+    """
+    h, w = picture.pixels.shape[:2]
+    for _ in range(8):
+        cols, rows = list(grid.col_centres), list(grid.row_centres)
+        px, py = grid.pitch_x, grid.pitch_y
+        wider = None
+        for k in range(1, int(MERGE_GAP) + 2):
+            for side in range(4):
+                if side < 2:
+                    step = -px if side == 0 else px
+                    edge = cols[0] if side == 0 else cols[-1]
+                    new_cols = [edge + i * step for i in range(1, k + 1)]
+                    line = CellGrid((new_cols[-1],), tuple(rows), px, py)
+                    extended = CellGrid(tuple(sorted(cols + new_cols)), tuple(rows), px, py)
+                else:
+                    step = -py if side == 2 else py
+                    edge = rows[0] if side == 2 else rows[-1]
+                    new_rows = [edge + i * step for i in range(1, k + 1)]
+                    line = CellGrid(tuple(cols), (new_rows[-1],), px, py)
+                    extended = CellGrid(tuple(cols), tuple(sorted(rows + new_rows)), px, py)
+                if not extended.inside(w, h):
+                    continue
+                fits = verdict_of(picture, line, skin).accepted
+                if fits.mean() >= 0.5 and (fits & ~plain_cells(picture.pixels, line)).any():
+                    wider = extended
+                    break
+            if wider is not None:
+                break
+        if wider is None:
+            return grid
+        grid = grow(picture, wider, skin)
+    return grid
 
 
 def _best_fit(picture: Picture, candidates: list[tuple[Any, list[Skin]]]
@@ -195,12 +244,41 @@ def _values(verdict: CellVerdict, skin: Skin) -> np.ndarray:
 
 
 def readable(verdict: CellVerdict, skin: Skin) -> np.ndarray:
-    """Cells that read as a board character: accepted, and not a look still to be named."""
-    return verdict.accepted & (_values(verdict, skin)[verdict.best] >= 0)
+    """Cells that read as a board character: accepted, and not a look still to be named; or a
+    close call between a number and a look not named yet that may be that number (two looks
+    of one glyph, until the game names the second): an opened cell of unknown number."""
+    return (verdict.accepted & (_values(verdict, skin)[verdict.best] >= 0)) | _open_calls(
+        verdict, skin)
+
+
+def _open_calls(verdict: CellVerdict, skin: Skin) -> np.ndarray:
+    """Close calls between two numbers, one of them a look not named yet."""
+    if verdict.second is None or not skin.unnamed:
+        return np.zeros(verdict.best.shape, bool)
+    names = []
+    for ch in verdict.chars:
+        i = unnamed_index(ch)
+        if i is None:
+            names.append((False, frozenset(ch) if ch in NUMBERS else frozenset()))
+        elif i < len(skin.unnamed):
+            names.append((True, frozenset(skin.unnamed_candidates[i])))
+        else:
+            names.append((False, frozenset()))
+    numeric = np.array([bool(n) and n <= frozenset(NUMBERS) for _, n in names])
+    loose = np.array([u for u, _ in names])
+    a, b = verdict.best, verdict.second
+    return verdict.close_call & numeric[a] & numeric[b] & (loose[a] | loose[b])
+
+
+def board_values(verdict: CellVerdict, skin: Skin) -> np.ndarray:
+    """Each cell's board value (rows x cols) as its nearest look reads, accepted or not: -1
+    for a look still to be named."""
+    return _values(verdict, skin)[verdict.best]
 
 
 def _board(verdict: CellVerdict, skin: Skin) -> Board:
     values = _values(verdict, skin)[verdict.best]
+    values[_open_calls(verdict, skin)] = int(Cell.OPENED)
     rows, cols = verdict.best.shape
     return Board(rows, cols, tuple(np.maximum(values, 0).reshape(-1).tolist()))
 

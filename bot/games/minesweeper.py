@@ -25,7 +25,7 @@ from solvers.decision import Decision
 from solvers.minesweeper.moves import Move, MoveKind
 from solvers.minesweeper.state import Board, BoardError, Cell
 from vision.frame import Frame
-from vision.geometry import GridGeometry, Region
+from vision.geometry import GridGeometry, Point, Region
 
 if TYPE_CHECKING:
     from bot.learning import GlyphLearning, LearnedGlyph
@@ -87,7 +87,10 @@ def check(previous: Board | None, pending: Sequence[Move], board: Board) -> tupl
     unflagged = {(m.row, m.col) for m in pending if m.kind is MoveKind.UNFLAG}
     lost = board.is_lost
     for i, (before, now) in enumerate(zip(previous.cells, board.cells, strict=True)):
-        if (before <= Cell.EIGHT and now != before) or (before == Cell.OPENED and now in UNOPENED):
+        # A number may read as an opened cell of unknown number (a close call with a look not
+        # named yet): less known, nothing changed. Any other change of an open cell is a misread.
+        changed = before <= Cell.EIGHT and now not in (before, Cell.OPENED)
+        if changed or (before == Cell.OPENED and now in UNOPENED):
             r, c = divmod(i, board.cols)
             return (
                 Verdict.MISREAD,
@@ -196,6 +199,15 @@ class MinesweeperPlayer:
         self._skin_changed()
         return learned
 
+    def overlay(self, frame: Frame, previous: Board | None) -> Point | None:
+        """Where a message drawn over the board is (screen pixels), in a frame the reader
+        refused: the loop clicks it away once the program has said the game is over."""
+        cell = self.vision.overlay(frame, previous)
+        location = self.vision.location
+        if cell is None or location is None:
+            return None
+        return location.geometry.cell_center(*cell).offset(frame.region.left, frame.region.top)
+
     def _skin_changed(self) -> None:
         if self.delta is not None:
             self.delta.reset()  # cells read with the old skin are read again with the new one
@@ -208,17 +220,25 @@ class MinesweeperPlayer:
         """The board in a frame (only changed cells are read again when ``delta`` is on)."""
         self._seen_version = self.vision.version
         self.vision.showing(frame, location)
-        whole = self.delta is None or self.vision.unplayable  # a stand-in board: read it all
+        # A stand-in board is read whole, and so are boards while the screen's counter has
+        # not given the mine total (a whole reading reads the counter too).
+        wanted = self.mine_total is None or self.mine_total.source != "screen"
+        self.vision.counter_wanted = wanted
+        whole = self.delta is None or self.vision.unplayable or wanted
         reading = self._read(frame, location) if whole else self.delta.read(frame, location)
         if whole and self.delta is not None:
             self.delta.reset()
         geometry = reading.geometry.offset(frame.region.left, frame.region.top)
-        return Seen(
+        seen = Seen(
             reading.board,
             geometry,
             getattr(reading, "counter", None),
             getattr(reading, "face", None),
         )
+        if wanted and self.mine_total is not None and seen.counter is not None:
+            self.mine_total = None  # the counter showed up late: the screen's total wins
+            self.learn_mines(seen)
+        return seen
 
     @staticmethod
     def board_region(location: Any, frame: Frame) -> Region:

@@ -31,8 +31,10 @@ if TYPE_CHECKING:
 #: ``--skin none``: read with no known skin at all, as on a program never seen.
 COLD = "none"
 #: A solid rectangle of refused cells at least this many rows and columns is something drawn
-#: over the board.
-OBSCURED_SIDES = (2, 4)
+#: over the board (a one-line message box hides one whole row and parts of its neighbours).
+OBSCURED_SIDES = (1, 4)
+#: Whole readings of a location on which a window's counter is looked for, until one reads.
+COUNTER_TRIES = 5
 #: Seconds to wait before looking again at an obscured board (the loop looks a few times).
 OBSCURED_WAIT = 2.0
 
@@ -58,7 +60,8 @@ class LearningVision:
         self._location: Any = None
         self._verified: Frame | None = None
         self._known: tuple[tuple[int, int], BoardLocation] | None = None
-        self._counter_for: Any = None
+        self._counter_tries: dict[int, int] = {}  # counter reads tried, by location
+        self.counter_wanted = True  # the adapter has no mine total from the screen yet
         self._cold_seen: tuple[object, ...] | None = None
 
     @property
@@ -163,12 +166,14 @@ class LearningVision:
             board = Board(g.rows, g.cols, (int(Cell.OPENED),) * (g.rows * g.cols))
             return MinesweeperReading(board, g, location.skin, None, None, None, location.scale)
         reading = read_minesweeper(frame, skin=self.skin, location=location)
-        if reading.counter is None and location is self._location \
-                and self._counter_for is not location:
+        if reading.counter is None and location is self._location and self.counter_wanted:
             # A look with no counter of its own (learned): read whatever counter the window
-            # shows, once for a location (the mine total is taken from the first reading).
-            self._counter_for = location
-            return replace(reading, counter=self._counter(frame, location))
+            # shows, for the first few whole readings of a location until one reads (a
+            # program just started may draw its board before its status line).
+            tries = self._counter_tries.get(id(location), 0)
+            if tries < COUNTER_TRIES:
+                self._counter_tries = {id(location): tries + 1}
+                return replace(reading, counter=self._counter(frame, location))
         return reading
 
     def _counter(self, frame: Frame, location: Any) -> int | None:
@@ -185,6 +190,11 @@ class LearningVision:
         counter = self._counter(frame, location)
         g = location.geometry
         return counter if counter is not None else standard_mines(g.rows, g.cols)
+
+    @property
+    def location(self) -> Any:
+        """The whole-board location of the frame read last."""
+        return self._location
 
     def showing(self, frame: Frame, location: Any) -> None:
         """The frame the adapter is reading, at its whole-board location (the reader itself
@@ -227,7 +237,7 @@ class LearningVision:
         try:
             learned = learning.observe(frame, location, first=first, previous=previous)
         except LearnRefused:
-            if self._obscured(frame, location):
+            if self._obscured(frame, location, previous):
                 time.sleep(OBSCURED_WAIT)  # a message over the board: look again in a moment
                 return []
             if first:
@@ -238,16 +248,48 @@ class LearningVision:
         self._use(learning.skin)
         return learned
 
-    def _obscured(self, frame: Frame, location: Any) -> bool:
+    def overlay(self, frame: Frame, previous: Board | None) -> tuple[int, int] | None:
+        """The middle cell (row, col) of something drawn over the board in the frame the
+        reader last refused, if anything is (see :meth:`_covered_up`)."""
+        from vision.minesweeper import BoardLocation
+
+        location = self._location
+        skin = self.learning.skin if self.learning is not None else None
+        skin = skin if skin is not None else self.skin
+        if not isinstance(location, BoardLocation) or not isinstance(skin, Skin):
+            return None
+        rows, cols, top, left = self._covered_up(frame, location, skin, previous)
+        if rows < OBSCURED_SIDES[0] or cols < OBSCURED_SIDES[1]:
+            return None
+        return top + rows // 2, left + cols // 2
+
+    def _obscured(self, frame: Frame, location: Any, previous: Board | None = None) -> bool:
         """Is something drawn over part of the board (a message or a page's window, as kmines
         and web pages show when a game ends)? Asked of a frame no naming fits: its cells no
-        look fits then hold a solid rectangle, where new glyphs are scattered cells."""
-        from vision.fit import verdict_of
-
+        look fits then hold a solid rectangle, where new glyphs are scattered cells. A plain
+        message box may pass for empty cells: a cell that shows anything but what it showed
+        opened on the ``previous`` board (opened cells never change) counts as covered up."""
         assert self.learning is not None and self.learning.skin is not None
-        verdict = verdict_of(frame.pixels, location.grid, self.learning.skin)
-        rows, cols, _top, _left = solid_rectangle(~verdict.accepted)
+        rows, cols, _top, _left = self._covered_up(frame, location, self.learning.skin, previous)
         return rows >= OBSCURED_SIDES[0] and cols >= OBSCURED_SIDES[1]
+
+    @staticmethod
+    def _covered_up(frame: Frame, location: Any, skin: Skin, previous: Board | None
+                    ) -> tuple[int, int, int, int]:
+        """(rows, cols, top, left) of the largest block of cells no look fits or that show
+        what an opened cell of ``previous`` never would."""
+        from vision.fit import verdict_of
+        from vision.minesweeper import board_values
+
+        verdict = verdict_of(frame.pixels, location.grid, skin)
+        hidden = ~verdict.accepted
+        if previous is not None and (previous.rows, previous.cols) == hidden.shape:
+            before = np.array(previous.cells, np.int64).reshape(hidden.shape)
+            now = board_values(verdict, skin)
+            number, unnamed = before <= int(Cell.EIGHT), before == int(Cell.OPENED)
+            closed = (now > int(Cell.EIGHT)) & (now != int(Cell.OPENED))
+            hidden |= (number & (now != before) & (now >= 0)) | (unnamed & closed)
+        return solid_rectangle(hidden)
 
     def accepted(self, fresh_game: bool) -> str:
         """The loop is taking the frame just read: show it to the learner while looks are

@@ -96,8 +96,26 @@ class Target:
         else:
             screen.click(face, Button.LEFT)
 
+    def begin_new_game(self) -> int:
+        """A new game is about to be asked for: how many ways of starting one :meth:`new_game`
+        tries in turn, one a call, from the first (a program of known habits has one)."""
+        return 1
+
+    def new_game_worked(self) -> None:
+        """The last way tried started a game: keep it."""
+
+    def new_game_tried(self) -> str:
+        """The ways tried so far, for a message when none worked."""
+        return "the profile's keys" if self.profile.new_game_keys else "a click on the face"
+
     def dismiss_dialogs(self) -> bool:
         """Close any dialog the program opened (a win message); True if one was closed."""
+        return False
+
+    def game_over_shown(self) -> bool:
+        """Did the program just say the game is over (a dialog of its own, closed by
+        :meth:`dismiss_dialogs`)? Then a message it leaves over the board may be clicked
+        away: a click on a finished game's board opens nothing."""
         return False
 
     def describe(self) -> str:
@@ -126,6 +144,7 @@ class WindowTarget(Target):
         self._finder = finder
         self.program = program
         self.backend = "x11"
+        self.app = ""  # the window's class, when its backend listed it (dialogs share it)
         self.window = self._find()
 
     def _find(self) -> int:
@@ -134,7 +153,7 @@ class WindowTarget(Target):
         if found is None:
             raise x11.WindowLost(f"no {self.profile.name} window on the display")
         if isinstance(found, WindowInfo):
-            self.backend = found.backend
+            self.backend, self.app = found.backend, found.app
             return found.id
         self.backend = "x11"
         return found

@@ -47,3 +47,7 @@ class WindowBackend(Protocol):
     def focus(self, window: int) -> None:
         """Give the window the keyboard focus (and bring it to the front where that is how)."""
         ...
+
+    def press(self, window: int, *keys: str) -> None:
+        """Keys typed into the window as a person types them (it gets the focus first)."""
+        ...

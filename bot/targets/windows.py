@@ -18,8 +18,9 @@ from bot.targets.window_choice import backend_named, survey
 from bot.targets.window_info import WindowInfo
 from vision.geometry import Region
 
-__all__ = ["MIN_SIDE", "WindowInfo", "WindowNotFound", "client_region", "find_window",
-           "find_windows", "first", "focus", "list_windows", "matching", "parse_id", "seen"]
+__all__ = ["MIN_SIDE", "WindowInfo", "WindowNotFound", "client_region", "dialogs_over",
+           "find_window", "find_windows", "first", "focus", "list_windows", "matching",
+           "parse_id", "press", "seen"]
 
 #: Windows smaller than this on a side are toolkit helpers, never a game.
 MIN_SIDE = 40
@@ -56,6 +57,31 @@ def client_region(window: int, backend: str = "x11") -> Region:
 def focus(window: int, backend: str = "x11") -> None:
     """Give a window the keyboard focus, through the backend that found it."""
     backend_named(backend).focus(window)
+
+
+def press(window: int, keys: tuple[str, ...], backend: str = "x11") -> None:
+    """Keys typed into a window (focused first), through the backend that found it."""
+    backend_named(backend).press(window, *keys)
+
+
+def dialogs_over(main: int, app: str, area: Region, backend: str = "x11") -> list[WindowInfo]:
+    """The program's own other windows over its main one: message boxes it opened (a
+    high-score table, "you won", "play again?"). Only windows of the same class as the main
+    window (never another program's), smaller than it and overlapping ``area`` (the main
+    window's region on the screen) count; none when the class is not known."""
+    if not app:
+        return []
+    out = []
+    for w in backend_named(backend).windows():
+        if w.id == main or not w.visible or w.app != app:
+            continue
+        r = w.region
+        if min(r.width, r.height) < MIN_SIDE or r.width * r.height >= area.width * area.height:
+            continue
+        if r.left < area.right and area.left < r.right and r.top < area.bottom and (
+                area.top < r.bottom):
+            out.append(w)
+    return out
 
 
 def _matcher(text: str) -> re.Pattern[str]:

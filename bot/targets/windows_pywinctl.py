@@ -77,6 +77,17 @@ class PywinctlBackend:
         if not active:
             logger.debug("pywinctl: window %#x did not become active", window)
 
+    def press(self, window: int, *keys: str) -> None:
+        """Focus, then type: XTest through xdotool on X11, pyautogui on Windows and macOS
+        (imported here: it needs a display when it is imported)."""
+        if self.display is not None:
+            x11.press(window, *keys)
+            return
+        self.focus(window)
+        import pyautogui
+
+        pyautogui.hotkey(*keys)
+
     def _check_display(self) -> None:
         now = os.environ.get("DISPLAY", "")
         if self.display is not None and now != self.display:

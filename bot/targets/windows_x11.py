@@ -126,3 +126,6 @@ class X11Backend:
 
     def focus(self, window: int) -> None:
         x11.focus(window)
+
+    def press(self, window: int, *keys: str) -> None:
+        x11.press(window, *keys)

@@ -117,6 +117,18 @@ def test_an_open_cell_that_changes_is_a_misread(seed, data):
     assert f"({i // after.cols}, {i % after.cols})" in why
 
 
+def test_a_number_read_as_an_unknown_number_is_no_change_but_covered_again_is():
+    """A close call with a look not named yet reads a known number as '_' (an opened cell of
+    unknown number): less is known, nothing changed; the number may come back. An opened cell
+    that reads covered again is a misread, as ever."""
+    before = Board.from_text("12#\n###")
+    assert check(before, [], Board.from_text("1_#\n###"))[0] is Verdict.OK
+    assert check(Board.from_text("1_#\n###"), [], before)[0] is Verdict.OK
+    assert check(before, [], Board.from_text("13#\n###"))[0] is Verdict.MISREAD
+    assert check(Board.from_text("1_#\n###"), [], Board.from_text("1##\n###"))[
+        0] is Verdict.MISREAD
+
+
 def test_a_flag_that_disappears_is_a_misread_unless_unflagged():
     before = Board.from_text("F#\n##")
     after = Board.from_text("##\n##")

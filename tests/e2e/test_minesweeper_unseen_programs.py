@@ -53,3 +53,26 @@ def test_ace_minesweeper_from_no_skin(virtual_display, tmp_path):
 def test_the_minesweeper_classic_page_from_no_skin(virtual_display, tmp_path):
     s = cold(tmp_path, "minesweeper-classic", 3)
     assert s["mines"] == 10
+
+
+@pytest.mark.skipif(shutil.which("kmines") is None and not shutil.which("/usr/games/kmines"),
+                    reason="kmines is not installed (Debian: apt install kmines)")
+def test_kmines_found_by_its_title_with_no_profile_and_no_skin(virtual_display, tmp_path):
+    """As a user meets a program gamebot knows nothing of: kmines at Easy (9x9, 10 mines),
+    found by title only. Its high-score and "Reset?" dialogs must be closed, its in-board
+    messages waited out or clicked away, and its new-game key (Ctrl+N) found by trying."""
+    from bot.targets import kmines
+
+    program = kmines.launch(Level.parse("beginner"))
+    try:
+        cfg = PlayConfig(target="window-title", title="^KMines$", games=6, seed=3,
+                         out=tmp_path, learn_into=tmp_path / "learned")
+        result = play(cfg)
+    finally:
+        program.close()
+    s = result.summary
+    print("\nkmines by title: " + "; ".join(result.lines))
+    assert s["stopped"] == "", s["stopped"]
+    assert s["games"] == 6 and s["unfinished"] == 0
+    assert s["misreads"] == 0 and s["refused_clicks"] == 0
+    assert s["mines"] == 10 and s["mines_from"] == "screen"  # its «Mines: 0/10» text

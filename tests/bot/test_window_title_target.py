@@ -1,0 +1,199 @@
+"""A program found by its title, with no profile: its own dialogs are closed, and the usual ways
+of starting a game are tried in turn until one shows a fresh board (then kept)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.minesweeper import MinesweeperPlayer
+from bot.loop import Loop, LoopOptions
+from bot.safety import GuardedScreen
+from bot.screens.base import Button
+from bot.screens.sim import SimScreen
+from bot.targets import window_title, windows
+from bot.targets.base import Target
+from bot.targets.new_game_ways import UsualNewGame
+from bot.targets.window_info import WindowInfo
+from solvers.minesweeper.rules import FirstClick, Level
+from tests.bot.minesweeper_fakes import StandInSolver, code_locate, code_read, code_render
+from vision.geometry import Point, Region
+
+MAIN = WindowInfo(0x100, "KMines", "kmines", Region(0, 0, 640, 400))
+
+
+class FakeBackend:
+    """Windows listed, focused and typed into; a dialog goes away on its closing key."""
+
+    name = "x11"
+
+    def __init__(self, listed: list[WindowInfo], closes_on: dict[int, str]) -> None:
+        self.listed = listed
+        self.closes_on = closes_on
+        self.typed: list[tuple[int, tuple[str, ...]]] = []
+        self.focused: list[int] = []
+
+    def windows(self) -> list[WindowInfo]:
+        return list(self.listed)
+
+    def client_region(self, window: int) -> Region:
+        return next(w.region for w in self.listed if w.id == window)
+
+    def focus(self, window: int) -> None:
+        self.focused.append(window)
+
+    def press(self, window: int, *keys: str) -> None:
+        self.typed.append((window, keys))
+        if self.closes_on.get(window) == "+".join(keys):
+            self.listed = [w for w in self.listed if w.id != window]
+
+
+@pytest.fixture
+def backend(monkeypatch):
+    def install(listed, closes_on=None):
+        fake = FakeBackend(listed, closes_on or {})
+        monkeypatch.setattr(windows, "backend_named", lambda name: fake)
+        monkeypatch.setattr(window_title, "CLOSE_WAIT", 0.2)
+        return fake
+    return install
+
+
+OVER = Region(184, 0, 252, 399)  # where kmines puts its high-score table
+
+
+def dialog(wid: int, app: str = "kmines", region: Region = OVER,
+           title: str = "High Scores — KMines") -> WindowInfo:
+    return WindowInfo(wid, title, app, region)
+
+
+def test_only_the_programs_own_smaller_windows_over_it_are_its_dialogs(backend):
+    ours = dialog(0x200)
+    backend([MAIN, ours,
+             dialog(0x201, app="xterm"),  # another program's window over it
+             dialog(0x202, region=Region(700, 0, 200, 200)),  # its own, but elsewhere
+             dialog(0x203, region=Region(0, 0, 800, 600)),  # as big as the game: a window
+             dialog(0x204, region=Region(10, 10, 20, 20))])  # a toolkit helper
+    assert windows.dialogs_over(MAIN.id, "kmines", MAIN.region) == [ours]
+    assert windows.dialogs_over(MAIN.id, "", MAIN.region) == []  # class unknown: none
+
+
+def test_a_dialog_is_closed_with_escape_and_the_game_counts_as_over(backend):
+    fake = backend([MAIN, dialog(0x200)], {0x200: "Escape"})
+    target = window_title.TitledWindowTarget(window_title.profile(), lambda: MAIN)
+    assert not target.game_over_shown()
+    assert target.dismiss_dialogs() is True
+    assert fake.typed == [(0x200, ("Escape",))]
+    assert fake.focused[-1] == MAIN.id  # the game has the keyboard again
+    assert target.game_over_shown()
+    assert target.dismiss_dialogs() is False  # nothing left to close
+    target.begin_new_game()
+    assert not target.game_over_shown()  # the next game is not over
+
+
+def test_a_dialog_escape_does_not_close_gets_return(backend):
+    fake = backend([MAIN, dialog(0x200, title="Reset? — KMines")], {0x200: "Return"})
+    target = window_title.TitledWindowTarget(window_title.profile(), lambda: MAIN)
+    assert target.dismiss_dialogs() is True
+    assert fake.typed == [(0x200, ("Escape",)), (0x200, ("Return",))]
+    assert fake.listed == [MAIN]
+
+
+def test_another_programs_window_over_the_game_is_left_alone(backend):
+    fake = backend([MAIN, dialog(0x201, app="firefox")], {0x201: "Escape"})
+    target = window_title.TitledWindowTarget(window_title.profile(), lambda: MAIN)
+    assert target.dismiss_dialogs() is False
+    assert fake.typed == []
+
+
+class Keys:
+    def __init__(self) -> None:
+        self.sent: list[object] = []
+
+    def press(self, *keys: str) -> None:
+        self.sent.append(keys)
+
+    def click(self, point: Point, button: Button = Button.LEFT) -> None:
+        self.sent.append(point)
+
+
+class Ways(UsualNewGame, Target):
+    def __init__(self, profile, app: str) -> None:
+        super().__init__(profile)
+        self.app = app
+
+
+FACE = Point(50, 10)
+
+
+def asked(target: Ways, times: int) -> list[object]:
+    screen = Keys()
+    target.begin_new_game()
+    for _ in range(times):
+        target.new_game(screen, FACE)
+    return screen.sent
+
+
+def test_the_usual_ways_come_in_turn_and_the_one_that_worked_is_kept():
+    target = Ways(window_title.profile(), "kmines")
+    assert target.begin_new_game() == 3
+    assert asked(target, 3) == [("f2",), ("ctrl", "n"), FACE]
+    assert "F2, Ctrl+N" in target.new_game_tried()
+    asked(target, 2)
+    target.new_game_worked()  # Ctrl+N showed a fresh board
+    assert target.begin_new_game() == 1
+    assert asked(target, 2) == [("ctrl", "n"), ("ctrl", "n")]
+
+
+def test_a_browser_never_gets_ctrl_n():
+    target = Ways(window_title.profile(), "chromium")
+    assert asked(target, 2) == [("f2",), FACE]
+
+
+def test_keys_the_user_gave_are_the_only_way():
+    target = Ways(window_title.profile(new_game_keys=("f3",)), "kmines")
+    assert target.begin_new_game() == 1
+    assert asked(target, 2) == [("f3",), ("f3",)]
+
+
+class CtrlNScreen(SimScreen):
+    """A program that starts a new game on Ctrl+N only (no F2, no face)."""
+
+    def press(self, *keys: str) -> None:
+        self.keys.append(tuple(keys))
+        if tuple(k.lower() for k in keys) == ("ctrl", "n"):
+            self.new_game()
+
+    def click(self, point: Point, button: Button = Button.LEFT) -> None:
+        geometry = self._geometry
+        if geometry.cell_at(point) is not None:
+            super().click(point, button)
+
+
+def test_the_loop_finds_the_programs_new_game_key_and_keeps_it(tmp_path):
+    level = Level("small", 8, 8, 8)
+    profile = window_title.profile(rules=FirstClick.SAFE)
+    screen = CtrlNScreen(level, FirstClick.SAFE, 3, code_render)
+    player = MinesweeperPlayer(profile, StandInSolver(3), level.mines, code_locate, code_read)
+    loop = Loop(GuardedScreen(screen), Ways(profile, "kmines"), player,
+                LoopOptions(games=4, problems_dir=tmp_path / "problems"))
+    stats = loop.run()
+    assert len(stats.games) == 4 and stats.misreads == 0 and stats.stopped == ""
+    assert list(screen.keys) == [("f2",)] + [("ctrl", "n")] * 3  # F2 started nothing; Ctrl+N
+    # did, and was kept for every game after
+
+
+def test_no_way_that_works_stops_saying_what_was_tried_and_what_to_do(tmp_path):
+    class Stuck(CtrlNScreen):
+        def press(self, *keys: str) -> None:
+            self.keys.append(tuple(keys))
+
+    level = Level("small", 8, 8, 8)
+    profile = window_title.profile(rules=FirstClick.SAFE)
+    screen = Stuck(level, FirstClick.SAFE, 3, code_render)
+    player = MinesweeperPlayer(profile, StandInSolver(3), level.mines, code_locate, code_read)
+    loop = Loop(GuardedScreen(screen), Ways(profile, "kmines"), player,
+                LoopOptions(games=2, problems_dir=tmp_path / "problems"))
+    stats = loop.run()  # one game, then no way starts the next
+    assert len(stats.games) == 1
+    assert "F2, Ctrl+N, a click on the face" in stats.stopped
+    assert "--new-game-keys" in stats.stopped
+    assert list(screen.keys) == [("f2",), ("ctrl", "n")]
