@@ -28,7 +28,7 @@ import numpy as np
 
 from calibration.names import Contradiction, Naming
 from solvers.minesweeper.rules import standard_mines
-from vision.any_counter import read_any_counter
+from vision.any_counter import read_led, read_text_parts
 from vision.cell_grid import CellGrid
 from vision.cells import grid_blocks
 from vision.errors import BoardNotFoundError
@@ -37,6 +37,9 @@ from vision.geometry import Region
 from vision.looks import add_looks, board_grid, fresh, look_indices
 from vision.skin import CELL_CHARS, Skin
 
+#: A naming question's time limit when calibrating (no game waits): the node budget, not the
+#: machine's load, decides what is proved, so the same screenshots always name the same.
+CALIBRATE_SECONDS = 60.0
 #: Rounds of taking in cells still refused once the new looks are in (as during play).
 JOIN_ROUNDS = 6
 
@@ -92,7 +95,7 @@ def learn_skin(frames: list[Frame], name: str, board: Region | None = None,
         looks.append(idx)
     report.boards = [(g.rows, g.cols) for g in grids]
     report.grids = grids
-    totals = [mines if mines is not None else _total(frame, g)
+    totals = [(mines, False) if mines is not None else _total(frame, g)
               for frame, g in zip(frames, grids, strict=True)]
     names, hows = _name(skin, looks, totals, report)
     report.groups = _groups(skin, looks, names, hows)
@@ -105,17 +108,24 @@ def learn_skin(frames: list[Frame], name: str, board: Region | None = None,
     return skin, report
 
 
-def _total(frame: Frame, grid: CellGrid) -> int | None:
-    """The screenshot's mine total: the counter it shows (flags are added by the naming's
-    caller when known), else the standard level of its size."""
+def _total(frame: Frame, grid: CellGrid) -> tuple[int | None, bool]:
+    """The screenshot's mine total, and whether the flags on the board are still to be added
+    to it: a "flags/mines" text says the total itself; an LED counter says the mines left
+    (flags are added by the naming's caller when known); else the standard level's total."""
     geometry = grid.geometry()
-    counter = read_any_counter(frame.pixels, geometry)
-    return counter if counter is not None else standard_mines(grid.rows, grid.cols)
+    parts = read_text_parts(frame.pixels, geometry)
+    if parts is not None:
+        return parts[1], False
+    counter = read_led(frame.pixels, geometry)
+    if counter is not None:
+        return counter, True
+    return standard_mines(grid.rows, grid.cols), False
 
 
-def _name(skin: Skin, looks: list[np.ndarray], totals: list[int | None],
+def _name(skin: Skin, looks: list[np.ndarray], totals: list[tuple[int | None, bool]],
           report: LearnReport) -> tuple[list[str | None], list[str]]:
-    """A name (or None) and how it was found for every look of the skin."""
+    """A name (or None) and how it was found for every look of the skin; ``totals`` is each
+    screenshot's mine figure and whether its flags are to be added (see :func:`_total`)."""
     n = len(skin.unnamed)
     hows = [""] * n
     assumed: dict[int, tuple[str, str]] = {}
@@ -128,7 +138,7 @@ def _name(skin: Skin, looks: list[np.ndarray], totals: list[int | None],
     colours = _colour_names(skin, looks, {i for i, (ch, _) in assumed.items() if ch == "#"},
                             {i for i, (ch, _) in assumed.items() if ch == "."})
     for trial in (assumed | colours, assumed, {}):
-        naming = Naming()
+        naming = Naming(seconds=CALIBRATE_SECONDS)
         ids = [naming.add_look(c) for c in skin.unnamed_candidates]
         covered = next((i for i, (ch, _) in trial.items() if ch == "#"), None)
         flag_looks = [i for i, (ch, _) in trial.items() if ch == "F"]
@@ -137,7 +147,8 @@ def _name(skin: Skin, looks: list[np.ndarray], totals: list[int | None],
                 naming.fix(ids[look], ch, "assumed")
             for k, idx in enumerate(looks):
                 flags = int(np.isin(idx, flag_looks).sum())
-                total = totals[k] + flags if totals[k] is not None else None
+                figure, plus_flags = totals[k]
+                total = None if figure is None else figure + (flags if plus_flags else 0)
                 try:
                     naming.new_game(fresh=k in fresh_shots, mines=total)
                     naming.observe(np.asarray(ids, np.int64)[idx])
@@ -164,6 +175,11 @@ def _name(skin: Skin, looks: list[np.ndarray], totals: list[int | None],
     return [None] * n, ["no naming fits the screenshots"] * n
 
 
+#: A plain look is taken for empty when this share of its neighbours are numbers or more, for
+#: covered when this share or less (covered cells touch numbers only along the frontier).
+AMONG_NUMBERS, AWAY_FROM_NUMBERS = 0.3, 0.2
+
+
 def _plain_names(skin: Skin, looks: list[np.ndarray]) -> dict[int, tuple[str, str]]:
     """Covered and empty among the plain looks, by their neighbours: an empty cell sits among
     numbers, covered cells mostly among covered ones."""
@@ -187,13 +203,14 @@ def _plain_names(skin: Skin, looks: list[np.ndarray]) -> dict[int, tuple[str, st
                     total += int((near >= 0).sum())
                     hits += int(np.isin(near, list(inked)).sum())
         score[i] = hits / max(1, total)
-    best = max(plain, key=score.__getitem__)
     out: dict[int, tuple[str, str]] = {}
     for i in plain:
-        if i == best and len(plain) > 1 and score[i] >= 0.15:
+        if score[i] >= AMONG_NUMBERS and len(plain) > 1:
             out[i] = (".", f"a plain look among numbers ({score[i]:.0%} of its neighbours)")
-        else:
+        elif score[i] <= AWAY_FROM_NUMBERS:
             out[i] = ("#", f"a plain look not among numbers ({score[i]:.0%} of neighbours)")
+        # in between: no guess (a program may draw an empty cell in several looks, by its
+        # neighbours); the game's logic names it or it is learned during play
     return out
 
 

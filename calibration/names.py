@@ -129,10 +129,11 @@ class Naming:
     """
 
     def __init__(self, mines: int | None = None, auto_opens: bool = False,
-                 budget: int = NODE_BUDGET) -> None:
+                 budget: int = NODE_BUDGET, seconds: float = SOLVE_SECONDS) -> None:
         self.mines = mines
         self.auto_opens = auto_opens
         self.budget = budget
+        self.seconds = seconds  # a solve's time limit (then "maybe"): play cannot wait long
         self.candidates: list[str] = []
         self.adjacent: set[tuple[int, int]] = set()  # (a, b): looks seen side by side
         self.withdrawn: set[int] = set()  # looks shown to be two glyphs: never named again
@@ -331,7 +332,7 @@ class Naming:
         free = sorted((i for i in present if len(self.candidates[i]) > 1
                        and i not in self.withdrawn),
                       key=lambda i: ("X" not in self.candidates[i], -self._cells(i)))
-        self._deadline = time.monotonic() + SOLVE_SECONDS
+        self._deadline = time.monotonic() + self.seconds
         if not free:
             if not self._full_ok({}):
                 raise Contradiction("the frames contradict the names already known")

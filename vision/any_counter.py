@@ -141,6 +141,13 @@ def _number(mask: np.ndarray) -> int | None:
 
 def read_text(pixels: np.ndarray, geometry: GridGeometry) -> int | None:
     """Mines left from a "flags/mines" text anywhere outside the board, or None."""
+    parts = read_text_parts(pixels, geometry)
+    return None if parts is None else parts[1] - parts[0]
+
+
+def read_text_parts(pixels: np.ndarray, geometry: GridGeometry) -> tuple[int, int] | None:
+    """(flags, mines) from a "flags/mines" text anywhere outside the board, or None: the
+    mine total itself, whatever the flags look like on the board."""
     try:
         import pytesseract
     except ImportError:
@@ -159,7 +166,7 @@ def read_text(pixels: np.ndarray, geometry: GridGeometry) -> int | None:
     if len(matches) != 1:
         return None  # none, or several: not sure which is the counter
     flags, mines = (int(v) for v in matches[0])
-    return mines - flags if 0 <= flags <= mines else None
+    return (flags, mines) if 0 <= flags <= mines else None
 
 
 def _line_by_line(pixels: np.ndarray, board: Region) -> list[tuple[str, str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import numpy as np
 
@@ -91,3 +92,40 @@ def test_calibrate_command_writes_a_skin_and_compares(tmp_path, capsys):
     label = _fixture("gnome-mines-expert-opening").state[int(found[1])][int(found[2])]
     assert label not in data["learned"]  # the cell it stops at is one it could not name
     assert np.isfinite(list(data["compare"]["template_gap"].values())).all()
+
+
+UNSEEN = Path(__file__).resolve().parent.parent.parent / "recordings" / "minesweeper" / "unseen"
+
+
+def _reads(skin, name: str) -> list[tuple[str, str]]:
+    """(read, labelled) for every cell the skin reads in the picture (refused cells left out)."""
+    from vision.fit import verdict_of
+    from vision.looks import board_grid
+    from vision.minesweeper import _board, readable
+
+    frame = Frame.from_file(UNSEEN / name)
+    grid, _ = board_grid(frame)
+    verdict = verdict_of(frame.pixels, grid, skin)
+    ok = readable(verdict, skin).reshape(-1)
+    board = _board(verdict, skin).to_text().split()
+    want = (UNSEEN / "expected" / (Path(name).stem + ".txt")).read_text().split()
+    return [(a, b) for k, (a, b) in enumerate(zip("".join(board), "".join(want), strict=True))
+            if ok[k]]
+
+
+def test_kmines_screenshots_with_a_won_board_flagged_whole_calibrate_truthfully():
+    """kmines' won board has no covered cell left (it flags every mine): it is found, and
+    every cell the learned skin reads back on each screenshot is right ('_' an opened cell
+    of unknown number); more screenshots name more, never less and never wrongly."""
+
+    shots = ["kmines-midgame.png", "kmines-lost.png", "kmines-won.png"]
+    frames = [Frame.from_file(UNSEEN / n) for n in shots]
+    fewer, _ = learn_skin(frames[:2], "km2")
+    skin, report = learn_skin(frames, "km3")
+    assert report.boards == [(16, 30)] * 3
+    assert set(fewer.chars) <= set(skin.chars)
+    for name in shots:
+        pairs = _reads(skin, name)
+        assert len(pairs) >= 100, name  # a good part of the board reads
+        wrong = [(a, b) for a, b in pairs if a != b and not (a == "_" and b in ".12345678")]
+        assert wrong == [], name
