@@ -92,7 +92,8 @@ def main() -> int:
                                              "stopped", "first_move_seconds", "looks_named",
                                              "looks_unnamed", "mines", "mines_from",
                                              "rules")},
-               "sim_rate": sim.get("win_rate"), "sim_ci95": sim.get("win_rate_ci95"),
+               "sim_rate": sim.get("win_rate"),
+               "sim_ci95": sim.get("win_rate_ci95") or [sim.get("ci95_low"), sim.get("ci95_high")],
                "sim_games": sim.get("games")}
         rows.append(row)
         print(table_row(row), flush=True)

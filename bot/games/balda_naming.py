@@ -8,8 +8,10 @@ cell, that letter it is; when the page lists the words played, the one listed na
 the game leaves a few names, Tesseract naming one of them in
 every preparation of the picture (a hint too weak to name a glyph alone) settles it, or the
 bank's templates may tell them
-apart: one candidate close to what is seen (``CLOSE``) while every other is at least twice as
-far and far in itself (``FAR``), a letter with no template counting as neither. Anything else
+apart: one candidate close to what is seen (``CLOSE``) in every letter the bank has a template
+of, while every other is at least twice as far and far in itself (``FAR``); a letter with no
+template is no evidence either way (the start word КЕНДЯ, with Я never seen, is told from
+КЕНІЯ by its Д), and a candidate with no letter the bank knows is never singled out. Anything else
 stays unnamed, and the frame stays unreadable (the reader's own error stands). Each name given
 is taught to the glyph bank, so the look reads directly from then on.
 """
@@ -45,12 +47,14 @@ def pick(
             return agree[0]
 
     def worst(names: dict[int, str]) -> float:
-        far = 0.0
+        """The farthest of the candidate's letters the bank has a template of (a letter it
+        has none of is no evidence either way); UNSEEN when it has none of any."""
+        far = None
         for i, ch in names.items():
             m = bank.classify_many([inks[i]], ch)[0]
-            d = m.distance if m.char is not None and m.distance != float("inf") else UNSEEN
-            far = max(far, d)
-        return far
+            if m.char is not None and m.distance != float("inf"):
+                far = m.distance if far is None else max(far, m.distance)
+        return UNSEEN if far is None else far
 
     scored = sorted((worst(c), k) for k, c in enumerate(candidates))
     best, second = scored[0], scored[1]

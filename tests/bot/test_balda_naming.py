@@ -3,7 +3,7 @@ the one letter a new cell can hold; anything ambiguous stays unnamed."""
 
 from __future__ import annotations
 
-from bot.games.balda_naming import followed_names, new_letter_names, start_word_names
+from bot.games.balda_naming import followed_names, new_letter_names, pick, start_word_names
 from solvers.balda.lexicon import Lexicon
 from solvers.balda.state import BaldaState
 
@@ -41,3 +41,34 @@ def test_a_new_letter_is_named_only_when_one_letter_makes_a_legal_move():
     assert new_letter_names(grid("...../...?./БАЛДА/...../....."), state, LEX, A) == {}
     # below the first Б nothing fits: no name
     assert new_letter_names(grid("...../...../БАЛДА/?..../....."), state, LEX, A) == {}
+
+
+class _Match:
+    def __init__(self, char, distance):
+        self.char, self.distance = char, distance
+
+
+class DistanceBank:
+    """The bank's distance from each cell's ink to each letter; a letter it has no template
+    of is missing (as the real bank answers: no char, infinite distance)."""
+
+    def __init__(self, table):
+        self.table = table
+
+    def classify_many(self, inks, char):
+        d = self.table.get((inks[0], char))
+        return [_Match(char, d) if d is not None else _Match(None, float("inf"))]
+
+
+def test_a_letter_the_bank_never_saw_is_no_evidence_against_the_word_the_others_single_out():
+    """КЕНДЯ or КЕНІЯ: the bank is near sure of Д, far from І, and has never seen Я."""
+    bank = DistanceBank({(13, "Д"): 0.156, (13, "І"): 1.1, (11, "Е"): 0.12})
+    kendya, keniya = {11: "Е", 13: "Д", 14: "Я"}, {11: "Е", 13: "І", 14: "Я"}
+    assert pick([keniya, kendya], list(range(25)), bank) == kendya
+
+
+def test_letters_the_bank_knows_nothing_of_single_out_nothing():
+    bank = DistanceBank({})  # no template of any letter of either word
+    assert pick([{3: "Я"}, {3: "Ь"}], list(range(25)), bank) == {}
+    close_both = DistanceBank({(3, "Д"): 0.15, (3, "Л"): 0.2})  # both close: no name
+    assert pick([{3: "Д", 4: "Я"}, {3: "Л", 4: "Я"}], list(range(25)), close_both) == {}
