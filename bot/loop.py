@@ -234,8 +234,12 @@ class Loop:
                     if why is None:
                         learned += 1  # bounded: a frame that never reads is still a misread
                         continue  # read it again with the grown skin
-                    verdict = Verdict.MISREAD
-                    last_problem = f"unreadable frame: {exc}"
+                    # Waiting for a new game, a screen that is no board (a program's level
+                    # chooser, a way of starting a game that did something else) is a game
+                    # not shown yet, not a board misread.
+                    verdict = Verdict.STALE if fresh else Verdict.MISREAD
+                    last_problem = ("the new game has not shown yet: " if fresh else
+                                    "unreadable frame: ") + str(exc)
                     if why:
                         last_problem += f" (not learned: {why})"
             else:

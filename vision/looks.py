@@ -34,8 +34,9 @@ from vision.skin import NAMEABLE, Skin
 
 #: Cuts closer than this (the reader's distance, 0-255) fall in the same look.
 GROUP_RADIUS = 7.0
-#: Cell pitches a board may have (screen pixels): 10-60 px cells, a little room either side.
-MIN_PITCH, MAX_PITCH = 8.0, 80.0
+#: Cell pitches a board may have (screen pixels): 10-60 px cells as programs draw them, and
+#: up to twice that in a window made large (gnome-mines grows its tiles with the window).
+MIN_PITCH, MAX_PITCH = 8.0, 128.0
 #: Looks of a fresh board differ at most this much (covered cells shaded across the board).
 FRESH_SPREAD = 16.0
 #: A row or column the board grows by must hold this share of cells this close to looks
@@ -149,7 +150,7 @@ def board_grid(frame: Frame, region: Region | None = None) -> tuple[CellGrid, Sk
         where = (f"in the rectangle {region.to_dict()}" if region is not None
                  else f"in the {frame.width}x{frame.height} picture")
         raise BoardNotFoundError(
-            f"no lattice of alike cells (10-60 px) {where}: is the board fully on the screen?"
+            f"no lattice of alike cells (8-128 px) {where}: is the board fully on the screen?"
             " Give its rectangle with --board X,Y,W,H if it is there")
     grid = CellGrid.from_geometry(lattices[0].geometry)
     picture = Picture(frame.pixels)

@@ -197,3 +197,49 @@ def test_no_way_that_works_stops_saying_what_was_tried_and_what_to_do(tmp_path):
     assert "F2, Ctrl+N, a click on the face" in stats.stopped
     assert "--new-game-keys" in stats.stopped
     assert list(screen.keys) == [("f2",), ("ctrl", "n")]
+
+
+class ChooserScreen(SimScreen):
+    """Ctrl+N shows a level chooser (no board at all, as gnome-mines does); only the face
+    starts a new game, and it leaves the chooser."""
+
+    chooser = False
+
+    def press(self, *keys: str) -> None:
+        self.keys.append(tuple(keys))
+        if tuple(k.lower() for k in keys) == ("ctrl", "n"):
+            self.chooser = True
+
+    def new_game(self) -> None:
+        self.chooser = False
+        super().new_game()
+
+    def click(self, point: Point, button: Button = Button.LEFT) -> None:
+        if self._geometry.cell_at(point) is None:  # off the board: the face, as this program
+            self.clicks.append((point, button))  # has it (wherever the target thinks it is)
+            self.new_game()
+            return
+        super().click(point, button)
+
+    def grab(self, region=None):
+        frame = super().grab(region)
+        if self.chooser:
+            frame.pixels[:] = 240  # no board drawn
+        return frame
+
+
+def test_a_way_that_shows_no_board_is_a_game_not_started_yet_not_a_misread(tmp_path,
+                                                                            monkeypatch):
+    import bot.loop
+
+    monkeypatch.setattr(bot.loop.LoopOptions, "misread_tries", 2)
+    level = Level("small", 8, 8, 8)
+    profile = window_title.profile(rules=FirstClick.SAFE)
+    screen = ChooserScreen(level, FirstClick.SAFE, 5, code_render)
+    player = MinesweeperPlayer(profile, StandInSolver(5), level.mines, code_locate, code_read)
+    loop = Loop(GuardedScreen(screen), Ways(profile, "kmines"), player,
+                LoopOptions(games=3, problems_dir=tmp_path / "problems"))
+    stats = loop.run()
+    assert stats.stopped == "" and len(stats.games) == 3
+    assert stats.misreads == 0  # the chooser was waited out, never taken for a misread board
+    assert list(screen.keys) == [("f2",), ("ctrl", "n")]  # then the face, kept

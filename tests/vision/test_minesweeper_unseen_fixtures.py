@@ -84,3 +84,9 @@ def test_with_no_skin_the_lattice_of_alike_cells_is_the_whole_board(path, text):
     rows = text.split()
     grid, _skin = board_grid(Frame.from_file(path))
     assert (grid.rows, grid.cols) == (len(rows), len(rows[0]))
+
+
+def test_cells_drawn_large_in_a_large_window_are_found_with_no_skin():
+    """gnome-mines grows its tiles with its window (83 px cells in a 910x756 window)."""
+    grid, _skin = board_grid(Frame.from_file(UNSEEN / "large" / "gnome-mines-8x8-83px.png"))
+    assert (grid.rows, grid.cols) == (8, 8) and round(grid.pitch_x) == 83
