@@ -168,13 +168,20 @@ class CtrlNScreen(SimScreen):
             super().click(point, button)
 
 
-def test_the_loop_finds_the_programs_new_game_key_and_keeps_it(tmp_path):
+def session(tmp_path, screen_cls, seed: int, games: int):
+    """A loop over a simulated program by title (no keys given), with its screen."""
     level = Level("small", 8, 8, 8)
     profile = window_title.profile(rules=FirstClick.SAFE)
-    screen = CtrlNScreen(level, FirstClick.SAFE, 3, code_render)
-    player = MinesweeperPlayer(profile, StandInSolver(3), level.mines, code_locate, code_read)
+    screen = screen_cls(level, FirstClick.SAFE, seed, code_render)
+    player = MinesweeperPlayer(profile, StandInSolver(seed), level.mines, code_locate,
+                               code_read)
     loop = Loop(GuardedScreen(screen), Ways(profile, "kmines"), player,
-                LoopOptions(games=4, problems_dir=tmp_path / "problems"))
+                LoopOptions(games=games, problems_dir=tmp_path / "problems"))
+    return loop, screen
+
+
+def test_the_loop_finds_the_programs_new_game_key_and_keeps_it(tmp_path):
+    loop, screen = session(tmp_path, CtrlNScreen, 3, 4)
     stats = loop.run()
     assert len(stats.games) == 4 and stats.misreads == 0 and stats.stopped == ""
     assert list(screen.keys) == [("f2",)] + [("ctrl", "n")] * 3  # F2 started nothing; Ctrl+N
@@ -186,12 +193,7 @@ def test_no_way_that_works_stops_saying_what_was_tried_and_what_to_do(tmp_path):
         def press(self, *keys: str) -> None:
             self.keys.append(tuple(keys))
 
-    level = Level("small", 8, 8, 8)
-    profile = window_title.profile(rules=FirstClick.SAFE)
-    screen = Stuck(level, FirstClick.SAFE, 3, code_render)
-    player = MinesweeperPlayer(profile, StandInSolver(3), level.mines, code_locate, code_read)
-    loop = Loop(GuardedScreen(screen), Ways(profile, "kmines"), player,
-                LoopOptions(games=2, problems_dir=tmp_path / "problems"))
+    loop, screen = session(tmp_path, Stuck, 3, 2)
     stats = loop.run()  # one game, then no way starts the next
     assert len(stats.games) == 1
     assert "F2, Ctrl+N, a click on the face" in stats.stopped
@@ -233,12 +235,7 @@ def test_a_way_that_shows_no_board_is_a_game_not_started_yet_not_a_misread(tmp_p
     import bot.loop
 
     monkeypatch.setattr(bot.loop.LoopOptions, "misread_tries", 2)
-    level = Level("small", 8, 8, 8)
-    profile = window_title.profile(rules=FirstClick.SAFE)
-    screen = ChooserScreen(level, FirstClick.SAFE, 5, code_render)
-    player = MinesweeperPlayer(profile, StandInSolver(5), level.mines, code_locate, code_read)
-    loop = Loop(GuardedScreen(screen), Ways(profile, "kmines"), player,
-                LoopOptions(games=3, problems_dir=tmp_path / "problems"))
+    loop, screen = session(tmp_path, ChooserScreen, 5, 3)
     stats = loop.run()
     assert stats.stopped == "" and len(stats.games) == 3
     assert stats.misreads == 0  # the chooser was waited out, never taken for a misread board
