@@ -190,3 +190,22 @@ def test_nodes_count_the_positions_searched(dense):
     assert result.nodes == len(moves) > 1
     deeper = search(state, dense, seconds=1e9, max_depth=2)
     assert deeper.nodes > result.nodes
+
+
+def test_a_position_searched_is_not_searched_again_at_that_depth(dense):
+    """The transposition table answers a position already searched to the depth asked (its
+    exact value: one node), and a shallower ask too; the value stays the same."""
+    from solvers.balda.search import INFINITY, Searcher
+
+    for seed in range(5):
+        state = random_position(dense, random.Random(seed), 6)
+        searcher = Searcher(state, dense)
+        value = searcher.negamax(3, -INFINITY, INFINITY)
+        first = searcher.nodes
+        assert first > 50, f"seed {seed}: {first} nodes"
+        for depth in (3, 2):
+            before = searcher.nodes
+            again = searcher.negamax(depth, -INFINITY, INFINITY)
+            assert searcher.nodes == before + 1, f"seed {seed}: depth {depth} searched again"
+            if depth == 3:
+                assert again == value, f"seed {seed}"
