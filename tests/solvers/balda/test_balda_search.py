@@ -284,3 +284,65 @@ def test_time_out_in_the_first_move_of_a_deeper_iteration_keeps_the_last_answer(
     assert result.best == depth_one.best and result.value == depth_one.value
     assert (result.depth, result.exact) == (1, False)
     assert len(result.best[2]) == max(m.score for m in generate_moves(state, dense))
+
+
+def test_search_results_where_there_is_nothing_to_search(dense):
+    """A finished game: no move, no node, no time. No legal move: one node (the root), exact,
+    and the time the clock says; a depth below 1 is refused with its reason."""
+    from solvers.balda.search import SearchResult
+
+    full = BaldaState.from_text("АБВ\nГДЕ\nЖЗИ\n")
+    assert full.is_over
+    assert search(full, dense) == SearchResult(None, 0, 0, True, 0, 0.0)
+    lex = Lexicon(["АБВГД"])
+    stuck = random_position(lex, random.Random(0), 0)
+    readings = iter([100.0, 103.5])
+    got = search(stuck, lex, clock=lambda: next(readings))
+    assert got == SearchResult(None, 0, 0, True, 1, 3.5)
+    with pytest.raises(ValueError, match=r"^search depth 0 must be at least 1$"):
+        search(stuck, lex, max_depth=0)
+
+
+def test_search_reports_the_time_its_clock_measured(dense):
+    state = random_position(dense, random.Random(6), 6)
+    readings: list[float] = []
+
+    def clock() -> float:
+        readings.append(100.0 + 0.25 * len(readings))
+        return readings[-1]
+
+    result = search(state, dense, seconds=1e9, max_depth=2, clock=clock)
+    assert len(readings) > 2 and result.seconds == readings[-1] - readings[0]
+
+
+def test_an_unfinished_iteration_counts_only_once_it_beat_the_last_best(dense):
+    """Depth 2 tries depth 1's best move first. Cut short at every point of depth 2 in turn
+    (a fake clock that runs out after n readings), the answer is depth 1's until a later move
+    has beaten that move's depth-2 value, and from then on that later move, with its exact
+    depth-2 value; both happen."""
+    for seed in range(20):
+        state = random_position(dense, random.Random(seed), 6)
+        one = search(state, dense, seconds=1e9, max_depth=1)
+        two = search(state, dense, seconds=1e9, max_depth=2)
+        if two.best == one.best:
+            continue
+        kept_value = exact_value(state, dense, one.best, 2)
+        seen = set()
+        for cut in range(1, len(two.root) + 2):
+            readings = iter([0.0] * cut)  # then 9.0: past the deadline
+            result = search(
+                state, dense, seconds=0.5, max_depth=2, clock=lambda r=readings: next(r, 9.0)
+            )
+            if result.depth == 2:
+                continue
+            assert result.depth == 1, f"seed {seed} cut {cut}"
+            if result.best == one.best:
+                assert result.value == one.value, f"seed {seed} cut {cut}"
+                seen.add("depth 1's")
+            else:
+                value = exact_value(state, dense, result.best, 2)
+                assert result.value == value > kept_value, f"seed {seed} cut {cut}"
+                seen.add("beaten")
+        assert seen == {"depth 1's", "beaten"}, f"seed {seed}: {seen}"
+        return
+    raise AssertionError("no position where depth 2 changes depth 1's move")
