@@ -14,11 +14,11 @@ lint: setup
 	.venv/bin/ruff check .
 
 # Mutation testing on the files listed in pyproject's [tool.mutmut] (slow, not in CI); in the
-# game adapter only the frame check is mutated. One worker leaves a core free.
+# game adapter only the frame check is mutated. One worker leaves a core free. A second run
+# checks only the mutants not checked yet; FRESH=1 checks them all again.
 MUTANTS ?= 'solvers.*' 'bot.safety.*' 'vision.geometry.*' 'bot.games.minesweeper.x_check__mutmut_*'
 mutation: setup
-	HYPOTHESIS_PROFILE=ci nice -n 10 .venv/bin/mutmut run --max-children 1 $(MUTANTS)
-	.venv/bin/mutmut results
+	FRESH=$(FRESH) ./scripts/mutation.sh $(MUTANTS)
 
 clean:
 	rm -rf .venv build *.egg-info .pytest_cache .ruff_cache

@@ -198,3 +198,15 @@ def test_a_flag_shown_as_a_wrong_flag_is_a_misread_unless_the_game_is_lost():
     verdict, why = check(before, [Move.open(1, 0)], Board.from_text("#1\nX*"))  # lost, flag gone
     assert verdict is Verdict.MISREAD and "flag at (0, 0)" in why
     assert check(before, [Move.open(1, 0)], Board.from_text("x1\nX*")) == (Verdict.OK, "")
+
+
+def test_a_cell_opened_but_not_named_may_get_its_number_but_never_be_covered_again():
+    """``_`` (opened, a look vision has not named yet) is safe: named later it shows its number,
+    or stays ``_``; read as covered again (``#`` or ``?``) the frame was misread."""
+    before = Board.from_text("_1\n##")
+    for later in ("11\n##", "_1\n##"):
+        assert check(before, [], Board.from_text(later)) == (Verdict.OK, ""), later
+    for later in ("#1\n##", "?1\n##"):
+        verdict, why = check(before, [], Board.from_text(later))
+        assert verdict is Verdict.MISREAD, later
+        assert why == f"open cell (0, 0) changed from '_' to {later[0]!r}", later

@@ -62,7 +62,9 @@ CASES = json.loads((Path(__file__).parent / "search_cases.json").read_text(encod
 )
 def test_kept_positions_match_minimax(case):
     """Kept positions (see search_cases.json), each misvalued by a small bug the random tests
-    only rarely meet: a cutoff one point early, a wrong fail-low bound, a lossy table key."""
+    only rarely meet: a cutoff one point early, a wrong fail-low bound, a lossy table key, a
+    table entry stored or used with the wrong kind of bound, a position with no move stored
+    with the wrong value (the last ones at depth 4 or 5, deeper than the sweeps go)."""
     lex = Lexicon(case["words"])
     state = BaldaState.from_text("\n".join(case["position"]) + "\n")
     assert minimax(state, lex, case["depth"]) == case["value"]
@@ -190,3 +192,157 @@ def test_nodes_count_the_positions_searched(dense):
     assert result.nodes == len(moves) > 1
     deeper = search(state, dense, seconds=1e9, max_depth=2)
     assert deeper.nodes > result.nodes
+
+
+def test_a_position_searched_is_not_searched_again_at_that_depth(dense):
+    """The transposition table answers a position already searched to the depth asked (its
+    exact value: one node), and a shallower ask too; the value stays the same."""
+    from solvers.balda.search import INFINITY, Searcher
+
+    for seed in range(5):
+        state = random_position(dense, random.Random(seed), 6)
+        searcher = Searcher(state, dense)
+        value = searcher.negamax(3, -INFINITY, INFINITY)
+        first = searcher.nodes
+        assert first > 50, f"seed {seed}: {first} nodes"
+        for depth in (3, 2):
+            before = searcher.nodes
+            again = searcher.negamax(depth, -INFINITY, INFINITY)
+            assert searcher.nodes == before + 1, f"seed {seed}: depth {depth} searched again"
+            if depth == 3:
+                assert again == value, f"seed {seed}"
+
+
+def test_a_depth_one_value_in_the_table_is_not_walked_again(dense, monkeypatch):
+    """Depth 1 is a trie walk for the longest word; its exact value is stored, so asking again
+    walks nothing."""
+    import sys
+
+    from solvers.balda.search import INFINITY, Searcher
+
+    module = sys.modules["solvers.balda.search"]
+    walks = []
+    walk = module.longest_move
+
+    def counted(*args):
+        walks.append(args[4:])
+        return walk(*args)
+
+    monkeypatch.setattr(module, "longest_move", counted)
+    state = random_position(dense, random.Random(3), 6)
+    searcher = Searcher(state, dense)
+    value = searcher.negamax(1, -INFINITY, INFINITY)
+    assert value == max(m.score for m in generate_moves(state, dense)) and len(walks) == 1
+    assert searcher.negamax(1, -INFINITY, INFINITY) == value
+    assert len(walks) == 1, "the depth-1 value was walked again"
+
+
+def exact_value(state, lex, child, depth):
+    """A root move's own value by minimax: its word now, minus the best reply line."""
+    move = state_move(state, lex, child)
+    return move.score - minimax(state.play(move), lex, depth - 1)
+
+
+@pytest.mark.parametrize("first", range(0, 300, 100))
+def test_root_results_are_exact_or_upper_bounds(first):
+    """Each root move's figure is marked: '=' is its exact value, '<=' a bound it cannot beat
+    (it failed low against a better move); the best move is '=' and worth the search's value.
+    Depth 3 on seeded positions, against minimax move by move."""
+    bounded = strict = 0
+    for seed in range(first, first + 100):
+        state, lex = seeded_position(seed)
+        if state is None or state.empty_count < 3:
+            continue
+        result = search(state, lex, seconds=1e9, max_depth=3)
+        if result.best is None:
+            continue
+        assert [v for _c, v, _b in result.root] == sorted(
+            (v for _c, v, _b in result.root), reverse=True
+        ), f"seed {seed}"
+        assert exact_value(state, lex, result.best, 3) == result.value, f"seed {seed}"
+        marks = {child: (value, bound) for child, value, bound in result.root}
+        assert marks[result.best] == (result.value, "="), f"seed {seed}"
+        for child, (value, bound) in marks.items():
+            exact = exact_value(state, lex, child, 3)
+            assert bound in ("=", "<="), f"seed {seed}: {bound!r}"
+            if bound == "=":
+                assert exact == value, f"seed {seed}: {child} is {exact}, marked = {value}"
+            else:
+                assert exact <= value <= result.value, f"seed {seed}: {child} {exact} {value}"
+                bounded += 1
+                strict += exact < value
+    assert bounded >= 100 and strict >= 10, (bounded, strict)
+
+
+def test_time_out_in_the_first_move_of_a_deeper_iteration_keeps_the_last_answer(dense):
+    """Depth 1 always finishes (it never reads the clock); when the budget is gone at the first
+    node of depth 2, the answer is depth 1's: the longest word, at depth 1, not exact."""
+    state = random_position(dense, random.Random(5), 6)
+    times = iter([0.0])
+    result = search(state, dense, seconds=1.0, max_depth=3, clock=lambda: next(times, 5.0))
+    depth_one = search(state, dense, seconds=1e9, max_depth=1)
+    assert result.best == depth_one.best and result.value == depth_one.value
+    assert (result.depth, result.exact) == (1, False)
+    assert len(result.best[2]) == max(m.score for m in generate_moves(state, dense))
+
+
+def test_search_results_where_there_is_nothing_to_search(dense):
+    """A finished game: no move, no node, no time. No legal move: one node (the root), exact,
+    and the time the clock says; a depth below 1 is refused with its reason."""
+    from solvers.balda.search import SearchResult
+
+    full = BaldaState.from_text("АБВ\nГДЕ\nЖЗИ\n")
+    assert full.is_over
+    assert search(full, dense) == SearchResult(None, 0, 0, True, 0, 0.0)
+    lex = Lexicon(["АБВГД"])
+    stuck = random_position(lex, random.Random(0), 0)
+    readings = iter([100.0, 103.5])
+    got = search(stuck, lex, clock=lambda: next(readings))
+    assert got == SearchResult(None, 0, 0, True, 1, 3.5)
+    with pytest.raises(ValueError, match=r"^search depth 0 must be at least 1$"):
+        search(stuck, lex, max_depth=0)
+
+
+def test_search_reports_the_time_its_clock_measured(dense):
+    state = random_position(dense, random.Random(6), 6)
+    readings: list[float] = []
+
+    def clock() -> float:
+        readings.append(100.0 + 0.25 * len(readings))
+        return readings[-1]
+
+    result = search(state, dense, seconds=1e9, max_depth=2, clock=clock)
+    assert len(readings) > 2 and result.seconds == readings[-1] - readings[0]
+
+
+def test_an_unfinished_iteration_counts_only_once_it_beat_the_last_best(dense):
+    """Depth 2 tries depth 1's best move first. Cut short at every point of depth 2 in turn
+    (a fake clock that runs out after n readings), the answer is depth 1's until a later move
+    has beaten that move's depth-2 value, and from then on that later move, with its exact
+    depth-2 value; both happen."""
+    for seed in range(20):
+        state = random_position(dense, random.Random(seed), 6)
+        one = search(state, dense, seconds=1e9, max_depth=1)
+        two = search(state, dense, seconds=1e9, max_depth=2)
+        if two.best == one.best:
+            continue
+        kept_value = exact_value(state, dense, one.best, 2)
+        seen = set()
+        for cut in range(1, len(two.root) + 2):
+            readings = iter([0.0] * cut)  # then 9.0: past the deadline
+            result = search(
+                state, dense, seconds=0.5, max_depth=2, clock=lambda r=readings: next(r, 9.0)
+            )
+            if result.depth == 2:
+                continue
+            assert result.depth == 1, f"seed {seed} cut {cut}"
+            if result.best == one.best:
+                assert result.value == one.value, f"seed {seed} cut {cut}"
+                seen.add("depth 1's")
+            else:
+                value = exact_value(state, dense, result.best, 2)
+                assert result.value == value > kept_value, f"seed {seed} cut {cut}"
+                seen.add("beaten")
+        assert seen == {"depth 1's", "beaten"}, f"seed {seed}: {seen}"
+        return
+    raise AssertionError("no position where depth 2 changes depth 1's move")

@@ -119,6 +119,18 @@ def test_chord_counts_the_flags_around_its_own_cell():
     assert game.board() == before
 
 
+def test_a_chord_on_an_empty_cell_does_nothing_even_next_to_a_covered_cell():
+    # A flag kept the flood from (0, 2); once unflagged, the empty (0, 3) has a covered
+    # neighbour and no flag, but a chord acts only on numbers 1-8: nothing opens.
+    game = Game(Level("custom", 1, 4, 1), mines=frozenset({(0, 0)}))
+    game.apply(Move.flag(0, 2))
+    game.apply(Move.open(0, 3))
+    game.apply(Move(MoveKind.UNFLAG, 0, 2))
+    assert game.board().to_text() == "###."
+    assert game.apply(Move.chord(0, 3)) == []
+    assert game.board().to_text() == "###." and game.status is Status.PLAYING
+
+
 def test_a_chord_on_a_wrong_flag_loses_and_says_what_it_opened():
     game = Game(Level("custom", 2, 3, 1), mines=frozenset({(0, 0)}))
     game.apply(Move.open(1, 1))
