@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(
-  xvfb xdotool x11-utils xterm xfonts-base jwm
+  xvfb xdotool x11-utils x11-xserver-utils xterm xfonts-base jwm
   tesseract-ocr tesseract-ocr-rus tesseract-ocr-ukr
   xdemineur gnome-mines kmines ace-of-penguins dbus bsdgames wamerican wordnet-base
   chromium fonts-liberation
