@@ -98,6 +98,7 @@ class Loop:
         self._last_grab = 0.0  # perf_counter() of the frame in hand
         self._read_ms = 0.0  # how long reading the frame in hand took
         self._message_clicked = False  # a message over the board was clicked since the game
+        self._acted_at = 0.0  # time.monotonic() of the last gestures sent
 
     # --- where the board is -------------------------------------------------------------------
     def locate(self, required: bool = True) -> bool:
@@ -293,10 +294,10 @@ class Loop:
                 raise LoopStopped(f"{misreads} bad frames in a row: {last_problem}", path)
 
     def _click_message_away(self, frame: Frame, previous: Any) -> bool:
-        """After the program said the game is over (a dialog closed), a message it leaves over
-        the board (kmines' «You have lost.») is clicked away, once a dialog: the board under
-        it ends the game. True when a click was sent."""
-        if not self.target.game_over_shown() or self._message_clicked:
+        """After the program said the game is over (a dialog closed since the bot's last
+        move), a message it leaves over the board (kmines' «You have lost.») is clicked away,
+        once a game: the board under it ends the game. True when a click was sent."""
+        if not self.target.game_over_shown(self._acted_at) or self._message_clicked:
             return False
         overlay = getattr(self.player, "overlay", None)
         point = overlay(frame, previous) if overlay is not None else None
@@ -351,6 +352,7 @@ class Loop:
         """
         latency = float("nan")
         before: Frame | None = None
+        self._acted_at = time.monotonic()
         for i, gesture in enumerate(gestures):
             if i == 0:  # the moment the first click is issued
                 latency = (time.perf_counter() - self._last_grab) * 1000.0

@@ -33,6 +33,8 @@ COLD = "none"
 #: A solid rectangle of refused cells at least this many rows and columns is something drawn
 #: over the board (a one-line message box hides one whole row and parts of its neighbours).
 OBSCURED_SIDES = (1, 4)
+#: A known skin guessed for a board that refuses more than this share of it is not its look.
+FOREIGN_SHARE = 0.1
 #: Whole readings of a location on which a window's counter is looked for, until one reads.
 COUNTER_TRIES = 5
 #: Seconds to wait before looking again at an obscured board (the loop looks a few times).
@@ -83,12 +85,25 @@ class LearningVision:
         if not self.cold_only or isinstance(self.skin, Skin):
             try:
                 found = locate_minesweeper(frame, skin=self.skin)
+                if self.skin is None and self.learning is not None and self._foreign(
+                        frame, found):
+                    raise BoardNotFoundError(f"the {found.skin} skin does not read this board")
             except BoardNotFoundError:
                 if self.learning is None or self.skin is not None:
                     raise
             else:
                 return self._kept(frame, found)
         return self._cold_locate(frame)
+
+    @staticmethod
+    def _foreign(frame: Frame, found: BoardLocation) -> bool:
+        """Is a known skin, guessed for a board, refusing more of it than play could ever learn
+        (a tenth)? Then it is another program's look that fits a part: the look is learned
+        from nothing instead (a built-in skin must never claim a board it cannot read)."""
+        from vision.minesweeper import cell_verdicts
+
+        verdict = cell_verdicts(frame, found)
+        return float((~verdict.accepted).mean()) > FOREIGN_SHARE
 
     def _kept(self, frame: Frame, found: BoardLocation) -> BoardLocation:
         """The board found, unless it is a part of the one already known in a frame of the same

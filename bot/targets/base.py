@@ -112,10 +112,11 @@ class Target:
         """Close any dialog the program opened (a win message); True if one was closed."""
         return False
 
-    def game_over_shown(self) -> bool:
-        """Did the program just say the game is over (a dialog of its own, closed by
-        :meth:`dismiss_dialogs`)? Then a message it leaves over the board may be clicked
-        away: a click on a finished game's board opens nothing."""
+    def game_over_shown(self, since: float) -> bool:
+        """Did the program say the game is over (a dialog of its own, closed by
+        :meth:`dismiss_dialogs`) after ``since`` (``time.monotonic()`` of the bot's last
+        move)? Then a message it leaves over the board may be clicked away: a click on a
+        finished game's board opens nothing."""
         return False
 
     def describe(self) -> str:

@@ -90,8 +90,9 @@ class TitledWindowTarget(UsualNewGame, WindowTarget):
             self.prepare()
         return bool(found)
 
-    def game_over_shown(self) -> bool:
-        return time.monotonic() - self._dialog_closed < GAME_OVER_FOR
+    def game_over_shown(self, since: float) -> bool:
+        closed = self._dialog_closed
+        return closed > since and time.monotonic() - closed < GAME_OVER_FOR
 
     def begin_new_game(self) -> int:
         self._dialog_closed = 0.0  # the next game is not over

@@ -223,3 +223,24 @@ def test_a_learner_with_nothing_left_to_learn_keeps_no_moves_across_games(tmp_pa
     assert code == 0, capsys.readouterr().out[-600:]
     assert most["sent"] > 300, "the games made moves"
     assert most["moves"] <= 50, f"{most['moves']} moves kept of {most['sent']} sent"
+
+
+def test_a_built_in_skin_that_fits_only_part_of_an_unseen_board_does_not_claim_it():
+    """kmines' won board at Easy: the gnome-mines skin fits a part of it (a third refused).
+    With no skin asked, the board is located from its own looks, whole, not as that part."""
+    from pathlib import Path
+
+    from bot.games.minesweeper_looks import LearningVision
+    from vision.errors import BoardNotFoundError
+
+    shot = (Path(__file__).resolve().parent.parent.parent / "recordings" / "minesweeper"
+            / "unseen" / "extra" / "kmines-easy-won-2.png")
+    frame = Frame.from_file(shot)
+    vision = LearningVision(None, GlyphLearning(name="kmines"), None)
+    for _ in range(2):  # the cold start looks twice to be sure the board is all drawn
+        try:
+            location = vision.locate(frame)
+        except BoardNotFoundError:
+            continue
+    assert location.skin == "kmines" and (location.geometry.rows, location.geometry.cols) == (
+        9, 9)

@@ -3,6 +3,8 @@ of starting a game are tried in turn until one shows a fresh board (then kept)."
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from bot.games.minesweeper import MinesweeperPlayer
@@ -79,14 +81,16 @@ def test_only_the_programs_own_smaller_windows_over_it_are_its_dialogs(backend):
 def test_a_dialog_is_closed_with_escape_and_the_game_counts_as_over(backend):
     fake = backend([MAIN, dialog(0x200)], {0x200: "Escape"})
     target = window_title.TitledWindowTarget(window_title.profile(), lambda: MAIN)
-    assert not target.game_over_shown()
+    moved = time.monotonic()
+    assert not target.game_over_shown(moved)
     assert target.dismiss_dialogs() is True
     assert fake.typed == [(0x200, ("Escape",))]
     assert fake.focused[-1] == MAIN.id  # the game has the keyboard again
-    assert target.game_over_shown()
+    assert target.game_over_shown(moved)
+    assert not target.game_over_shown(time.monotonic())  # a move since: that game is on
     assert target.dismiss_dialogs() is False  # nothing left to close
     target.begin_new_game()
-    assert not target.game_over_shown()  # the next game is not over
+    assert not target.game_over_shown(moved)  # the next game is not over
 
 
 def test_a_dialog_escape_does_not_close_gets_return(backend):

@@ -88,5 +88,5 @@ def test_with_no_skin_the_lattice_of_alike_cells_is_the_whole_board(path, text):
 
 def test_cells_drawn_large_in_a_large_window_are_found_with_no_skin():
     """gnome-mines grows its tiles with its window (83 px cells in a 910x756 window)."""
-    grid, _skin = board_grid(Frame.from_file(UNSEEN / "large" / "gnome-mines-8x8-83px.png"))
+    grid, _skin = board_grid(Frame.from_file(UNSEEN / "extra" / "gnome-mines-8x8-83px.png"))
     assert (grid.rows, grid.cols) == (8, 8) and round(grid.pitch_x) == 83
