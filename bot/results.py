@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from array import array
 from dataclasses import dataclass, field
 
 from bot import stats
@@ -48,13 +49,14 @@ SAMPLES_KEPT = 50_000
 
 class Samples:
     """A uniform sample of at most ``limit`` numbers (reservoir sampling, seeded: the same run
-    gives the same figures)."""
+    gives the same figures). Kept as raw doubles: a list of float objects took four times the
+    memory (32 bytes a value, 4.8 MB for a session's three full samples)."""
 
     def __init__(self, limit: int = SAMPLES_KEPT) -> None:
         import random
 
         self.limit = limit
-        self.values: list[float] = []
+        self.values: array[float] = array("d")
         self.seen = 0
         self._rng = random.Random(0)
 
