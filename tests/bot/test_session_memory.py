@@ -6,10 +6,77 @@ those computed from every game.
 
 from __future__ import annotations
 
+import gc
+import json
 import random
 import tracemalloc
 
-from bot.results import Samples
+import pytest
+
+from bot import stats
+from bot.results import GameResult, Samples, SessionStats
+
+OUTCOMES = ["won", "lost", "lost", "drawn", "unfinished", "unknown"]
+
+
+def _games(n: int, seed: int) -> list[GameResult]:
+    rng = random.Random(seed)
+    games = []
+    for number in range(1, n + 1):
+        game = GameResult(number, rng.choice(OUTCOMES), rng.uniform(0.5, 9.0), 40, 60, 3,
+                          details={"mines_left": rng.randrange(99)})
+        game.latencies_ms = [rng.expovariate(1 / 20) for _ in range(5)]
+        games.append(game)
+    return games
+
+
+def _add(session: SessionStats, games: list[GameResult]) -> None:
+    for game in games:
+        session.add(game)
+
+
+def _live_game_results() -> int:
+    gc.collect()
+    return sum(isinstance(o, GameResult) for o in gc.get_objects())
+
+
+def test_a_night_keeps_counts_not_games():
+    """Without keep_games no GameResult stays alive, and wins, finished games, their seconds,
+    moves and the outcomes are exactly those of a session that kept every game."""
+    night, kept = SessionStats(keep_games=False), SessionStats()
+    before = _live_game_results()
+    _add(night, _games(3_000, seed=5))
+    assert _live_game_results() == before
+    assert night.games == []
+    _add(kept, _games(3_000, seed=5))
+    assert night.played == len(kept.games) == 3_000
+    assert night.wins == kept.wins == sum(g.outcome == "won" for g in kept.games)
+    assert night.finished_count == len(kept.finished) > 0
+    seconds = [g.seconds for g in kept.finished]
+    assert night.finished_seconds() == seconds
+    assert stats.median(night.finished_seconds()) == stats.median(seconds)
+    assert night.moves == sum(g.moves for g in kept.games)
+    assert night.outcomes() == [g.outcome for g in kept.games]
+    assert night.latencies() == kept.latencies()
+    with pytest.raises(RuntimeError, match="keep_games"):
+        _ = night.finished
+
+
+def test_a_nights_counts_take_bytes_a_game():
+    """What a game leaves behind in a night's stats: a byte and a double, not an object."""
+    night = SessionStats(keep_games=False)
+    games = _games(4_000, seed=6)
+    for game in games[:200]:
+        night.add(game)
+    tracemalloc.start()
+    try:
+        start = tracemalloc.get_traced_memory()[0]
+        for game in games[200:]:
+            night.add(game)
+        grown = tracemalloc.get_traced_memory()[0] - start
+    finally:
+        tracemalloc.stop()
+    assert grown / 3_800 < 24 + 5 * 8, grown  # outcome + seconds (+ the timings' samples)
 
 
 def test_timing_samples_are_raw_doubles():
@@ -28,3 +95,21 @@ def test_timing_samples_are_raw_doubles():
         tracemalloc.stop()
     assert len(sample.values) == 50_000 and sample.seen == 60_000
     assert size < 10 * 50_000, size
+
+
+def test_play_keeps_no_game_objects(tmp_path):
+    """``gamebot play`` on the simulator: the session ends with counts that agree with its
+    game log, and no GameResult kept."""
+    from bot.session import PlayConfig, play
+    from solvers.minesweeper.rules import Level
+
+    log = tmp_path / "games.jsonl"
+    cfg = PlayConfig(target="sim", level=Level.parse("beginner"), games=6, seed=11, log=log,
+                     out=tmp_path)
+    result = play(cfg)
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert result.stats.games == [] and result.stats.played == len(lines) == 6
+    assert result.summary["wins"] == sum(g["outcome"] == "won" for g in lines)
+    assert result.summary["games"] == sum(g["outcome"] in ("won", "lost") for g in lines)
+    assert result.summary["moves"] == sum(g["moves"] for g in lines) > 0
+
