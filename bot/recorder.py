@@ -27,13 +27,13 @@ import os
 import queue
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from bot.frame_runs import FrameRuns
 from vision.frame import Frame
 
 SESSION_FILE = "session.jsonl"
@@ -120,10 +120,9 @@ class Recorder:
         self._last_name: str | None = None
         self._since_key = 0
         self._game = 0
-        # Written by the drain thread only: frame files by game, oldest first, for the budget.
-        # game -> ([first, last] runs of frame numbers, bytes): a game's frames are numbered
-        # one after another, so a night of games keeps a few numbers each, not every name
-        self._files: OrderedDict[int, tuple[list[list[int]], list[int]]] = OrderedDict()
+        # Written by the drain thread only: frame files by game, oldest first, for the budget
+        # (runs of frame numbers: a night of games keeps a few numbers each, not every name)
+        self._files = FrameRuns()
         self._thread = threading.Thread(target=self._drain, name="recorder", daemon=True)
         self._thread.start()
 
@@ -197,7 +196,7 @@ class Recorder:
                     self._frames_stop(exc)
                 else:
                     self.bytes_written += size
-                    self._kept(int(event["game_no"]), int(Path(name).stem), size)
+                    self._files.add(int(event["game_no"]), int(Path(name).stem), size)
             if self.frames_failed and "frame" in event:
                 if pixels is not None or not (self.directory / str(event["frame"])).is_file():
                     event = {k: v for k, v in event.items() if k not in ("frame", "patch")}
@@ -207,14 +206,6 @@ class Recorder:
                 self._keep_budget(int(event["game_no"]))
             except BaseException as exc:  # keep draining; report on the next event()
                 self._error = exc
-
-    def _kept(self, game: int, number: int, size: int) -> None:
-        runs, total = self._files.setdefault(game, ([], [0]))
-        if runs and runs[-1][1] + 1 == number:
-            runs[-1][1] = number
-        else:
-            runs.append([number, number])
-        total[0] += size
 
     def _frames_stop(self, exc: OSError) -> None:
         self.frames_failed = True
@@ -230,7 +221,7 @@ class Recorder:
         if self.max_bytes is None:
             return
         while self.bytes_written > self.max_bytes:
-            oldest = next((g for g in self._files if g != current), None)
+            oldest = self._files.oldest_but(current)
             if oldest is None:
                 return
             runs, total = self._files.pop(oldest)
@@ -240,7 +231,7 @@ class Recorder:
                     (self.directory / name).unlink()
                 except FileNotFoundError:
                     pass
-            self.bytes_written -= total[0]
+            self.bytes_written -= total
             self.frames_dropped += len(files)
             self._writer.write(
                 {

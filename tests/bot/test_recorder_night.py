@@ -148,8 +148,8 @@ def test_a_games_frames_are_kept_as_one_run_of_numbers(tmp_path):
                 frames.append(f)
                 f = board(rng, f.pixels)
     files = sorted((folder / "frames").glob("*.png"))
-    assert [len(runs) for runs, _ in rec._files.values()] == [1, 1, 1]
-    numbers = [n for runs, _ in rec._files.values() for a, b in runs for n in range(a, b + 1)]
+    kept = rec._files
+    assert kept.games() == [1, 2, 3] and [len(kept.runs(g)) for g in kept.games()] == [1, 1, 1]
+    numbers = [n for g in kept.games() for a, b in kept.runs(g) for n in range(a, b + 1)]
     assert [f"{n:06d}.png" for n in numbers] == [p.name for p in files]
-    assert sum(total[0] for _, total in rec._files.values()) == sum(p.stat().st_size
-                                                                    for p in files)
+    assert sum(kept.size(g) for g in kept.games()) == sum(p.stat().st_size for p in files)

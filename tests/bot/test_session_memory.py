@@ -14,6 +14,7 @@ import tracemalloc
 import pytest
 
 from bot import stats
+from bot.frame_runs import FrameRuns
 from bot.results import GameResult, Samples, SessionStats
 
 OUTCOMES = ["won", "lost", "lost", "drawn", "unfinished", "unknown"]
@@ -95,6 +96,36 @@ def test_timing_samples_are_raw_doubles():
         tracemalloc.stop()
     assert len(sample.values) == 50_000 and sample.seen == 60_000
     assert size < 10 * 50_000, size
+
+
+def test_frame_runs_take_a_few_bytes_a_game():
+    """The recorder's budget bookkeeping: a game's frames are a run of numbers, 32 bytes."""
+    runs = FrameRuns()
+    number = 1
+    tracemalloc.start()
+    try:
+        start = tracemalloc.get_traced_memory()[0]
+        for game in range(1, 3_001):
+            for _ in range(40):
+                runs.add(game, number, 2_000)
+                number += 1
+        grown = tracemalloc.get_traced_memory()[0] - start
+    finally:
+        tracemalloc.stop()
+    assert grown / 3_000 < 64, grown
+    assert runs.games()[:3] == [1, 2, 3] and runs.runs(2) == [(41, 80)]
+    assert runs.size(2) == 80_000 and runs.oldest_but(1) == 2
+
+
+def test_frame_runs_drop_the_oldest_game_whole():
+    """A game whose frames came in two runs (another game's between) is dropped whole."""
+    runs = FrameRuns()
+    for game, number in [(1, 1), (1, 2), (2, 3), (1, 4), (3, 5), (3, 6)]:
+        runs.add(game, number, 10)
+    assert runs.oldest_but(current=1) == 2
+    assert runs.pop(1) == ([(1, 2), (4, 4)], 30)
+    assert runs.games() == [2, 3] and runs.runs(3) == [(5, 6)] and runs.size(3) == 20
+    assert runs.oldest_but(current=2) == 3 and runs.oldest_but(current=5) == 2
 
 
 def test_play_keeps_no_game_objects(tmp_path):
