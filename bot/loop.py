@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from bot import memtrace
 from bot.actuator import Gesture, GestureKind, perform
 from bot.games.base import Calibration, GameAdapter, ImpossibleState, Turn, Verdict
 from bot.recorder import FORMAT_VERSION, JsonlWriter, Recorder, RecordingError
@@ -91,6 +92,7 @@ class Loop:
         self.restart = restart  # starts the program again after a crash (None: stop instead)
         self._restarts: list[float] = []
         self.stats = SessionStats(keep_games=self.options.keep_games)
+        self._memtrace = memtrace.from_env()  # GAMEBOT_MEMTRACE: memory figures every K games
         self.window: Region | None = None
         self.location: Any = None
         self.board_area = Region(0, 0, 1, 1)  # in frame pixels
@@ -495,6 +497,8 @@ class Loop:
             self.log.write(result.to_dict())
         if self.on_status is not None:
             self.on_status(self.stats)
+        if self._memtrace is not None:
+            self._memtrace(self.stats.played)
 
     def _restart(self, exc: WindowLost) -> bool:
         """Start the program again after it crashed or its window closed (``--launch``), at

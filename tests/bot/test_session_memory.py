@@ -144,3 +144,21 @@ def test_play_keeps_no_game_objects(tmp_path):
     assert result.summary["games"] == sum(g["outcome"] in ("won", "lost") for g in lines)
     assert result.summary["moves"] == sum(g["moves"] for g in lines) > 0
 
+
+def test_memtrace_writes_figures_every_k_games(tmp_path, monkeypatch):
+    """GAMEBOT_MEMTRACE: one line of memory figures every K games, nothing when unset."""
+    from bot import memtrace
+
+    monkeypatch.delenv(memtrace.ENV_FILE, raising=False)
+    assert memtrace.from_env() is None
+    out = tmp_path / "mem.jsonl"
+    monkeypatch.setenv(memtrace.ENV_FILE, str(out))
+    monkeypatch.setenv(memtrace.ENV_EVERY, "3")
+    hook = memtrace.from_env()
+    assert hook is not None
+    for n in range(1, 8):
+        hook(n)
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [line["games"] for line in lines] == [3, 6]
+    assert all(line["rss_mb"] > 1 and line["gc_objects"] > 0 for line in lines)
+    assert "heap_used_mb" in lines[0]  # glibc (this suite runs on Linux)
