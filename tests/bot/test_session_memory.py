@@ -162,3 +162,4 @@ def test_memtrace_writes_figures_every_k_games(tmp_path, monkeypatch):
     assert [line["games"] for line in lines] == [3, 6]
     assert all(line["rss_mb"] > 1 and line["gc_objects"] > 0 for line in lines)
     assert "heap_used_mb" in lines[0]  # glibc (this suite runs on Linux)
+    assert lines[0]["py_arenas"] >= 1 and lines[0]["py_blocks_mb"] > 0
