@@ -163,3 +163,32 @@ def test_memtrace_writes_figures_every_k_games(tmp_path, monkeypatch):
     assert all(line["rss_mb"] > 1 and line["gc_objects"] > 0 for line in lines)
     assert "heap_used_mb" in lines[0]  # glibc (this suite runs on Linux)
     assert lines[0]["py_arenas"] >= 1 and lines[0]["py_blocks_mb"] > 0
+
+
+
+def test_the_simulated_screen_keeps_its_last_clicks_as_numbers():
+    """The sim remembers its last 10,000 clicks (oldest first, read as (Point, Button)) but
+    keeps no click's objects alive: held for ~65 expert games each, they pinned arenas."""
+    import weakref
+
+    from bot.screens.base import Button
+    from bot.screens.sim import SimScreen
+    from solvers.minesweeper.rules import Level
+    from vision.geometry import Point
+
+    screen = SimScreen(Level.parse("beginner"), seed=1)
+    point = Point(1, 1)  # on the screen's background: nothing happens
+    watched = weakref.ref(point)
+    screen.click(point, Button.RIGHT)
+    screen.click(Point(2, 1), Button.LEFT)  # (the pointer is where the last click was)
+    del point
+    gc.collect()
+    assert watched() is None
+    assert list(screen.clicks) == [(Point(1, 1), Button.RIGHT), (Point(2, 1), Button.LEFT)]
+    clicks = [(Point(i % 9, 3), Button.LEFT) for i in range(12_000)]
+    for p, b in clicks:
+        screen.click(p, b)
+    assert len(screen.clicks) == 10_000 and list(screen.clicks) == clicks[-10_000:]
+    assert screen.clicks[0] == clicks[2_000] and screen.clicks[-1] == clicks[-1]
+    with pytest.raises(IndexError):
+        screen.clicks[10_000]
