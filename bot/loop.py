@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from bot import memtrace
 from bot.actuator import Gesture, GestureKind, perform
 from bot.games.base import Calibration, GameAdapter, ImpossibleState, Turn, Verdict
 from bot.recorder import FORMAT_VERSION, JsonlWriter, Recorder, RecordingError
@@ -63,6 +64,7 @@ class LoopOptions:
     locate_timeout: float = 8.0  # seconds to find the board when the session starts
     max_restarts_per_hour: int = 6  # program restarts after a crash (with a restart callback)
     problems_dir: Path = Path("out/problems")  # where frames that stopped the bot are saved
+    keep_games: bool = True  # keep every GameResult in the stats (off: counts only, for nights)
 
 
 Status = Callable[[SessionStats], None]
@@ -89,7 +91,8 @@ class Loop:
         self.on_status, self.on_note = on_status, on_note
         self.restart = restart  # starts the program again after a crash (None: stop instead)
         self._restarts: list[float] = []
-        self.stats = SessionStats()
+        self.stats = SessionStats(keep_games=self.options.keep_games)
+        self._memtrace = memtrace.from_env()  # GAMEBOT_MEMTRACE: memory figures every K games
         self.window: Region | None = None
         self.location: Any = None
         self.board_area = Region(0, 0, 1, 1)  # in frame pixels
@@ -490,7 +493,7 @@ class Loop:
 
     def _more(self) -> bool:
         o, s = self.options, self.stats
-        if o.games is not None and len(s.games) >= o.games:
+        if o.games is not None and s.played >= o.games:
             return False
         return o.hours is None or time.monotonic() - s.started < o.hours * 3600
 
@@ -524,7 +527,7 @@ class Loop:
         self.record_event(self.header())
         seen: Any = self.observe(None, [])
         while self._more():
-            number = len(self.stats.games) + 1
+            number = self.stats.played + 1
             try:
                 seen = self.start_game(seen)
                 result = self.play_game(number, seen)
@@ -545,6 +548,8 @@ class Loop:
             self.log.write(result.to_dict())
         if self.on_status is not None:
             self.on_status(self.stats)
+        if self._memtrace is not None:
+            self._memtrace(self.stats.played)
 
     def _restart(self, exc: WindowLost) -> bool:
         """Start the program again after it crashed or its window closed (``--launch``), at

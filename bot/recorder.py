@@ -27,13 +27,13 @@ import os
 import queue
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from bot.frame_runs import FrameRuns
 from vision.frame import Frame
 
 SESSION_FILE = "session.jsonl"
@@ -51,6 +51,11 @@ class RecordingError(ValueError):
     """A recording directory or event line that cannot be used; names the file and line."""
 
 
+def encode(obj: dict[str, Any]) -> str:
+    """An event as its JSON line (without the newline)."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
 class JsonlWriter:
     """Append JSON objects to a file, one a line, each durable before the next."""
 
@@ -60,7 +65,11 @@ class JsonlWriter:
         self._fh = open(self.path, "a", encoding="utf-8")  # closed in close()
 
     def write(self, obj: dict[str, Any]) -> None:
-        self._fh.write(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n")
+        self.write_line(encode(obj))
+
+    def write_line(self, line: str) -> None:
+        """One line already encoded by :func:`encode`."""
+        self._fh.write(line + "\n")
         self._fh.flush()
         os.fsync(self._fh.fileno())
 
@@ -112,7 +121,10 @@ class Recorder:
         self.bytes_written = sum(p.stat().st_size for p in existing)
         self.frames_dropped = 0
         self._writer = JsonlWriter(self.directory / SESSION_FILE)
-        self._queue: queue.Queue[tuple[dict[str, Any], np.ndarray | None, str | None] | None]
+        # (the event's JSON line, its game, the frame it names, pixels to write, their name).
+        # Lines, not dicts: an event waiting here is one string, not the many small objects of
+        # its decisions, which kept Python's allocator from giving arenas back over a night
+        self._queue: queue.Queue[tuple[str, int, str | None, np.ndarray | None, str | None] | None]
         self._queue = queue.Queue(maxsize=max_pending)
         self._error: BaseException | None = None
         # The frame chain: the last frame stored, for "unchanged" and patches.
@@ -120,10 +132,9 @@ class Recorder:
         self._last_name: str | None = None
         self._since_key = 0
         self._game = 0
-        # Written by the drain thread only: frame files by game, oldest first, for the budget.
-        # game -> ([first, last] runs of frame numbers, bytes): a game's frames are numbered
-        # one after another, so a night of games keeps a few numbers each, not every name
-        self._files: OrderedDict[int, tuple[list[list[int]], list[int]]] = OrderedDict()
+        # Written by the drain thread only: frame files by game, oldest first, for the budget
+        # (runs of frame numbers: a night of games keeps a few numbers each, not every name)
+        self._files = FrameRuns()
         self._thread = threading.Thread(target=self._drain, name="recorder", daemon=True)
         self._thread.start()
 
@@ -148,7 +159,9 @@ class Recorder:
             if patch is not None:
                 event["patch"] = patch
         event = {"t": round(time.time(), 4), "game_no": self._game, **event}
-        self._queue.put((event, pixels, name if pixels is not None else None))
+        item = (encode(event), int(event["game_no"]), event.get("frame"), pixels,
+                name if pixels is not None else None)
+        self._queue.put(item)
         return name
 
     def _keeps(self, event: dict[str, Any]) -> bool:
@@ -189,7 +202,7 @@ class Recorder:
             item = self._queue.get()
             if item is None:
                 return
-            event, pixels, name = item
+            line, game, named, pixels, name = item
             if pixels is not None and name is not None and not self.frames_failed:
                 try:
                     size = _write_png(self.directory / name, pixels)
@@ -197,24 +210,18 @@ class Recorder:
                     self._frames_stop(exc)
                 else:
                     self.bytes_written += size
-                    self._kept(int(event["game_no"]), int(Path(name).stem), size)
-            if self.frames_failed and "frame" in event:
-                if pixels is not None or not (self.directory / str(event["frame"])).is_file():
+                    self._files.add(game, int(Path(name).stem), size)
+            if self.frames_failed and named is not None:
+                if pixels is not None or not (self.directory / str(named)).is_file():
+                    event = json.loads(line)
                     event = {k: v for k, v in event.items() if k not in ("frame", "patch")}
                     event["frame_lost"] = True
+                    line = encode(event)
             try:
-                self._writer.write(event)
-                self._keep_budget(int(event["game_no"]))
+                self._writer.write_line(line)
+                self._keep_budget(game)
             except BaseException as exc:  # keep draining; report on the next event()
                 self._error = exc
-
-    def _kept(self, game: int, number: int, size: int) -> None:
-        runs, total = self._files.setdefault(game, ([], [0]))
-        if runs and runs[-1][1] + 1 == number:
-            runs[-1][1] = number
-        else:
-            runs.append([number, number])
-        total[0] += size
 
     def _frames_stop(self, exc: OSError) -> None:
         self.frames_failed = True
@@ -230,7 +237,7 @@ class Recorder:
         if self.max_bytes is None:
             return
         while self.bytes_written > self.max_bytes:
-            oldest = next((g for g in self._files if g != current), None)
+            oldest = self._files.oldest_but(current)
             if oldest is None:
                 return
             runs, total = self._files.pop(oldest)
@@ -240,7 +247,7 @@ class Recorder:
                     (self.directory / name).unlink()
                 except FileNotFoundError:
                     pass
-            self.bytes_written -= total[0]
+            self.bytes_written -= total
             self.frames_dropped += len(files)
             self._writer.write(
                 {

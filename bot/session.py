@@ -200,28 +200,28 @@ def open_recorder(cfg: PlayConfig, stack: ExitStack) -> Recorder | None:
 
 
 def summarize(result: SessionStats, screen: GuardedScreen) -> dict[str, Any]:
-    finished = result.finished
+    finished = result.finished_count
     wins = result.wins
-    low, high = stats.wilson_interval(wins, len(finished))
+    low, high = stats.wilson_interval(wins, finished)
     latencies = result.latencies()
     return {
-        "games": len(finished),
+        "games": finished,
         "wins": wins,
-        "win_rate": wins / len(finished) if finished else None,
+        "win_rate": wins / finished if finished else None,
         "win_rate_ci95": [low, high],
-        "unfinished": len(result.games) - len(finished),
+        "unfinished": result.played - finished,
         "misreads": result.misreads,
         "learned_glyphs": result.learned,
         "refused_clicks": screen.guard.refused,
         "stale_frames": result.stale_frames,
         "relocations": result.relocations,
         "restarts": result.restarts,
-        "seconds_per_game_median": stats.median([g.seconds for g in finished]),
+        "seconds_per_game_median": stats.median(result.finished_seconds()),
         "latency_ms_median": stats.median(latencies),
         "latency_ms_p90": stats.percentile(latencies, 90),
         "read_ms_median": stats.median(result.read_times()),
         "decide_ms_median": stats.median(result.decide_times()),
-        "moves": sum(g.moves for g in result.games),
+        "moves": result.moves,
         "stopped": result.stopped,
     }
 
@@ -290,7 +290,8 @@ def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
             target.profile, Solver(target.profile.rules, cfg.seed), cfg.mines, learning=learning,
             level_mines=cfg.level.mines if cfg.level else None,
         )
-        options = LoopOptions(games=cfg.games, hours=cfg.hours, problems_dir=cfg.out, pace=cfg.pace)
+        options = LoopOptions(games=cfg.games, hours=cfg.hours, problems_dir=cfg.out,
+                              pace=cfg.pace, keep_games=False)  # a night keeps counts only
         if cfg.dry_run:
             loop = Loop(screen, target, player, options)
             decisions, path = dry_run(loop, cfg.out)

@@ -199,9 +199,9 @@ def _config(args: argparse.Namespace) -> PlayConfig:
 
 
 def _status_text(s: SessionStats) -> str:
-    n, wins = len(s.finished), s.wins
+    n, wins = s.finished_count, s.wins
     rate = f"{wins / n:.1%}" if n else "-"
-    secs = [g.seconds for g in s.finished]
+    secs = s.finished_seconds()
     speed = f"{sum(secs) / len(secs):.1f} s/game" if secs else ""
     return f"wins {wins}/{n} ({rate}) {speed} misreads {s.misreads}"
 
@@ -221,8 +221,8 @@ def _run_play(args: argparse.Namespace) -> int:
     cfg = _config(args)
     plot = check_output(args.plot, (".png", ".svg", ".pdf")) if args.plot else None
     result = _play_with_status(cfg, cfg.games, "minesweeper games")
-    if plot is not None and result.stats.finished:
-        outcomes = [g.outcome for g in result.stats.games]
+    if plot is not None and result.stats.finished_count:
+        outcomes = result.stats.outcomes()
         result.summary.update(win_rate_plot(outcomes, plot, f"Minesweeper on {cfg.target}"))
         result.lines.append(f"plot: {plot}")
     emit(result.summary, result.lines, args.json)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from bot.screens.base import Button
+from bot.screens.click_log import ClickLog
 from bot.targets.base import face_point
 from solvers.minesweeper.game import Game, Status
 from solvers.minesweeper.moves import Move, MoveKind
@@ -104,7 +105,7 @@ class SimScreen:
         self._render = renderer if renderer is not None else skin_renderer()
         self.origin = origin
         # the last clicks and keys, for tests to look at (bounded: a night of games)
-        self.clicks: deque[tuple[Point, Button]] = deque(maxlen=INPUT_KEPT)
+        self.clicks = ClickLog(INPUT_KEPT)  # as numbers: no object per click kept all night
         self.keys: deque[tuple[str, ...]] = deque(maxlen=INPUT_KEPT)
         self.pointer = Point(0, 0)
         self.games_started = 0

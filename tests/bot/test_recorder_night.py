@@ -148,8 +148,44 @@ def test_a_games_frames_are_kept_as_one_run_of_numbers(tmp_path):
                 frames.append(f)
                 f = board(rng, f.pixels)
     files = sorted((folder / "frames").glob("*.png"))
-    assert [len(runs) for runs, _ in rec._files.values()] == [1, 1, 1]
-    numbers = [n for runs, _ in rec._files.values() for a, b in runs for n in range(a, b + 1)]
+    kept = rec._files
+    assert kept.games() == [1, 2, 3] and [len(kept.runs(g)) for g in kept.games()] == [1, 1, 1]
+    numbers = [n for g in kept.games() for a, b in kept.runs(g) for n in range(a, b + 1)]
     assert [f"{n:06d}.png" for n in numbers] == [p.name for p in files]
-    assert sum(total[0] for _, total in rec._files.values()) == sum(p.stat().st_size
-                                                                    for p in files)
+    assert sum(kept.size(g) for g in kept.games()) == sum(p.stat().st_size for p in files)
+
+
+def test_an_event_waiting_to_be_written_keeps_none_of_its_objects(tmp_path, monkeypatch):
+    """While the writer thread is busy, a queued event is its JSON line: its decisions' dicts
+    are freed at once (kept, a night's queue of them held Python's arenas from being freed)."""
+    import gc
+    import threading
+    import weakref
+
+    class Decision(dict):  # a decision we can watch (a dict subclass takes weak references)
+        pass
+
+    busy, release = threading.Event(), threading.Event()
+    write_png = rec_mod._write_png
+
+    def slow_png(path, pixels):
+        busy.set()
+        release.wait(10)
+        return write_png(path, pixels)
+
+    monkeypatch.setattr(rec_mod, "_write_png", slow_png)
+    rng = np.random.default_rng(SEED + 9)
+    with Recorder(tmp_path / "r") as rec:
+        try:
+            rec.event({"event": "step", "step": 1}, board(rng))
+            assert busy.wait(10)  # the writer is stuck on that frame
+            decision = Decision(move="open 3 4", probability=0.25)
+            watched = weakref.ref(decision)
+            rec.event({"event": "step", "step": 2, "decisions": [decision]})
+            del decision
+            gc.collect()
+            assert watched() is None
+        finally:
+            release.set()
+    steps = [e for e in read_events(tmp_path / "r") if e["event"] == "step"]
+    assert steps[1]["decisions"] == [{"move": "open 3 4", "probability": 0.25}]
