@@ -26,7 +26,7 @@ import numpy as np
 from bot import memtrace
 from bot.actuator import Gesture, GestureKind, perform
 from bot.games.base import Calibration, GameAdapter, ImpossibleState, Turn, Verdict
-from bot.recorder import FORMAT_VERSION, JsonlWriter, Recorder, RecordingError
+from bot.recorder import FORMAT_VERSION, JsonlWriter, Recorder, RecordingError, box
 from bot.results import GameResult, SessionStats
 from bot.safety import ClickRefused, GuardedScreen, StopRequested
 from bot.targets.base import Target, park_point
@@ -583,7 +583,7 @@ class Loop:
             "target": self.target.describe(),
             "profile": self.target.profile.name,
             **self.player.header(self.target),
-            "window": _box_region(self.window),
+            "window": None if self.window is None else self.window.to_list(),
         }
 
     def record_event(self, event: dict[str, object], frame: Frame | None = None) -> None:
@@ -597,13 +597,3 @@ class Loop:
         folder = self.recorder.directory if self.recorder is not None else self.options.problems_dir
         path = Path(folder) / f"problem-{kind}-{time.strftime('%Y%m%d-%H%M%S')}.png"
         return frame.save(path)
-
-
-def _box_region(region: Region | None) -> list[int] | None:
-    if region is None:
-        return None
-    return [region.left, region.top, region.width, region.height]
-
-
-def box(frame: Frame | None) -> list[int] | None:
-    return None if frame is None else _box_region(frame.region)

@@ -81,6 +81,11 @@ class JsonlWriter:
                 pass  # a full disk: what could be written was fsynced line by line
 
 
+def box(frame: Frame | None) -> list[int] | None:
+    """Where a frame was taken on the screen, as an event records it: [left, top, w, h]."""
+    return None if frame is None else frame.region.to_list()
+
+
 def changed_box(before: np.ndarray, after: np.ndarray) -> tuple[int, int, int, int] | None:
     """The bounding box (x, y, w, h) of the pixels that differ; None when none do."""
     diff = np.any(before != after, axis=2)

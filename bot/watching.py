@@ -6,7 +6,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from bot.loop import Loop, box
+from bot.loop import Loop
+from bot.recorder import box
 from solvers.decision import Decision
 from solvers.minesweeper.moves import Move
 from solvers.minesweeper.state import Board

@@ -67,6 +67,10 @@ class Region:
     def to_dict(self) -> dict[str, int]:
         return {"left": self.left, "top": self.top, "width": self.width, "height": self.height}
 
+    def to_list(self) -> list[int]:
+        """[left, top, width, height], as recordings store a region."""
+        return [self.left, self.top, self.width, self.height]
+
 
 @dataclass(frozen=True)
 class GridGeometry:
