@@ -233,9 +233,11 @@ class Recorder:
         message = (
             f"recording: frames stop here ({exc.strerror or exc}); play and the game log go on"
         )
-        logger.warning(message)
         if self.on_warning is not None:
-            self.on_warning(message)
+            self.on_warning(message)  # said once, where the person running it looks
+            logger.info(message)
+        else:
+            logger.warning(message)
 
     def _keep_budget(self, current: int) -> None:
         """Drop the oldest games' frames (never the game being played) to stay in budget."""

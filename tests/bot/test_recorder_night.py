@@ -5,6 +5,7 @@ as patches that replay rebuilds pixel for pixel, a disk budget drops the oldest 
 from __future__ import annotations
 
 import errno
+import logging
 
 import numpy as np
 import pytest
@@ -95,7 +96,8 @@ def test_the_budget_drops_the_oldest_games_frames_and_keeps_every_event(tmp_path
         assert np.array_equal(screen.load(event).pixels, frames[i].pixels)
 
 
-def test_a_full_disk_stops_frames_with_one_warning_and_the_log_goes_on(tmp_path, monkeypatch):
+def test_a_full_disk_stops_frames_with_one_warning_and_the_log_goes_on(tmp_path, monkeypatch,
+                                                                       caplog):
     rng = np.random.default_rng(SEED + 3)
     writes = {"n": 0}
     real = rec_mod._write_png
@@ -113,6 +115,8 @@ def test_a_full_disk_stops_frames_with_one_warning_and_the_log_goes_on(tmp_path,
     steps = [e for e in events if e["event"] == "step"]
     assert len(steps) == len(frames)
     assert len(warnings) == 1 and "No space left" in warnings[0]
+    # said once: not also as a logging warning (printed on stderr when logging is not set up)
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert any(e.get("frame_lost") for e in steps)
     assert all("frame" not in e for e in steps[-5:]), "no frame is named after the disk filled"
 
