@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import os
 import queue
 import threading
@@ -52,8 +53,21 @@ class RecordingError(ValueError):
 
 
 def encode(obj: dict[str, Any]) -> str:
-    """An event as its JSON line (without the newline)."""
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    """An event as its JSON line (without the newline): strict JSON, a figure that has no
+    value (the median of no moves) written as null, never as NaN, which jq and other
+    readers refuse."""
+    return json.dumps(_finite(obj), ensure_ascii=False, separators=(",", ":"),
+                      allow_nan=False)
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
 
 
 class JsonlWriter:

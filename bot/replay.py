@@ -260,8 +260,9 @@ def replay(
             report.header = event
         elif kind == "outcome" and event.get("outcome") in ("won", "lost", "drawn"):
             report.outcomes.append(str(event["outcome"]))
-            report.game_seconds.append(float(event.get("seconds", float("nan"))))
-        elif kind == "step" and "latency_ms" in event:
+            seconds = event.get("seconds")
+            report.game_seconds.append(float("nan") if seconds is None else float(seconds))
+        elif kind == "step" and event.get("latency_ms") is not None:  # null: none measured
             report.latencies_ms.append(float(event["latency_ms"]))
         elif kind == "problem":
             report.problems_recorded += 1

@@ -5,6 +5,7 @@ as patches that replay rebuilds pixel for pixel, a disk budget drops the oldest 
 from __future__ import annotations
 
 import errno
+import json
 import logging
 
 import numpy as np
@@ -193,3 +194,20 @@ def test_an_event_waiting_to_be_written_keeps_none_of_its_objects(tmp_path, monk
             release.set()
     steps = [e for e in read_events(tmp_path / "r") if e["event"] == "step"]
     assert steps[1]["decisions"] == [{"move": "open 3 4", "probability": 0.25}]
+
+
+def test_a_figure_with_no_value_is_written_as_null_not_nan(tmp_path):
+    """A game the program's crash cut short has no move, so no latency median: the line must
+    still be JSON that strict readers (jq, json.loads(parse_constant=...)) accept."""
+    from bot.recorder import JsonlWriter
+
+    def strict(text: str) -> object:
+        return json.loads(text, parse_constant=lambda c: pytest.fail(f"{c} in the line"))
+
+    writer = JsonlWriter(tmp_path / "games.jsonl")
+    writer.write({"game": 9, "latency_ms_median": float("nan"),
+                  "spread": [1.5, float("inf"), {"x": float("-inf")}]})
+    writer.close()
+    line = (tmp_path / "games.jsonl").read_text(encoding="utf-8")
+    assert strict(line) == {"game": 9, "latency_ms_median": None,
+                            "spread": [1.5, None, {"x": None}]}
