@@ -171,3 +171,22 @@ def test_a_new_game_that_never_starts_stops_the_session_with_its_figures(tmp_pat
     stats = loop.run()
     assert "no new game after 3 tries" in stats.stopped and "Hard" in stats.stopped
     assert len(stats.games) == 1  # the game played before is kept
+
+
+def test_hours_is_honoured_to_within_one_game(tmp_path):
+    """The time limit is checked before each game: the session ends with the game that was
+    being played when the time ran out, never starting another."""
+    import time
+
+    limit = 1.5  # seconds
+    screen = SimScreen(SMALL, FirstClick.SAFE, 7, code_render)
+    profile = sim.profile(rules=FirstClick.SAFE)
+    player = MinesweeperPlayer(profile, StandInSolver(7), SMALL.mines, code_locate, code_read)
+    options = LoopOptions(hours=limit / 3600, problems_dir=tmp_path / "problems")
+    loop = Loop(GuardedScreen(screen), sim.target(profile), player, options)
+    started = time.monotonic()
+    stats = loop.run()
+    elapsed = time.monotonic() - started
+    longest = max(stats.finished_seconds(), default=0.0)
+    assert stats.played >= 3, "the limit ended the session before it played"
+    assert limit <= elapsed <= limit + longest + 0.5  # the last game started before the limit
