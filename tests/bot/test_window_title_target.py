@@ -244,3 +244,43 @@ def test_a_way_that_shows_no_board_is_a_game_not_started_yet_not_a_misread(tmp_p
     assert stats.stopped == "" and len(stats.games) == 3
     assert stats.misreads == 0  # the chooser was waited out, never taken for a misread board
     assert list(screen.keys) == [("f2",), ("ctrl", "n")]  # then the face, kept
+
+
+class Told(Ways):
+    """The program said the game is over (a dialog) at ``closed``."""
+
+    closed = 0.0
+
+    def game_over_shown(self, since: float) -> bool:
+        return self.closed > since
+
+
+class Covered:
+    """A player whose frames show a message over the board at ``point``."""
+
+    def __init__(self, point):
+        self.point = point
+
+    def overlay(self, frame, previous):
+        return self.point
+
+
+def test_a_message_is_clicked_away_once_and_only_after_the_program_said_the_game_ended(
+        tmp_path):
+    loop, screen = session(tmp_path, CtrlNScreen, 3, 1)
+    target = Told(window_title.profile(rules=FirstClick.SAFE), "kmines")
+    loop.target = target
+    loop.locate()
+    point = loop.calibration.board.center
+    loop.player = Covered(point)
+    frame = loop.screen.grab(loop.window)
+    loop._acted_at = time.monotonic()
+    assert not loop._click_message_away(frame, None)  # no dialog since the last move
+    target.closed = time.monotonic()
+    assert loop._click_message_away(frame, None)
+    assert screen.clicks[-1][0] == point
+    assert not loop._click_message_away(frame, None)  # once a game
+    loop.player = Covered(None)
+    loop._message_clicked = False
+    assert not loop._click_message_away(frame, None)  # nothing over the board: no click
+    assert len(screen.clicks) == 1
