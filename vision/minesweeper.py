@@ -156,35 +156,34 @@ def _past_messages(picture: Picture, grid: CellGrid, skin: Skin) -> CellGrid:
     """
     h, w = picture.pixels.shape[:2]
     for _ in range(8):
-        cols, rows = list(grid.col_centres), list(grid.row_centres)
-        px, py = grid.pitch_x, grid.pitch_y
-        wider = None
-        for k in range(1, int(MERGE_GAP) + 2):
-            for side in range(4):
-                if side < 2:
-                    step = -px if side == 0 else px
-                    edge = cols[0] if side == 0 else cols[-1]
-                    new_cols = [edge + i * step for i in range(1, k + 1)]
-                    line = CellGrid((new_cols[-1],), tuple(rows), px, py)
-                    extended = CellGrid(tuple(sorted(cols + new_cols)), tuple(rows), px, py)
-                else:
-                    step = -py if side == 2 else py
-                    edge = rows[0] if side == 2 else rows[-1]
-                    new_rows = [edge + i * step for i in range(1, k + 1)]
-                    line = CellGrid(tuple(cols), (new_rows[-1],), px, py)
-                    extended = CellGrid(tuple(cols), tuple(sorted(rows + new_rows)), px, py)
-                if not extended.inside(w, h):
-                    continue
-                fits = verdict_of(picture, line, skin).accepted
-                if fits.mean() >= 0.5 and (fits & ~plain_cells(picture.pixels, line)).any():
-                    wider = extended
-                    break
-            if wider is not None:
-                break
+        wider = next((extended for k in range(1, int(MERGE_GAP) + 2) for side in range(4)
+                      for line, extended in [_beyond(grid, side, k)]
+                      if extended.inside(w, h) and _board_line(picture, line, skin)), None)
         if wider is None:
             return grid
         grid = grow(picture, wider, skin)
     return grid
+
+
+def _beyond(grid: CellGrid, side: int, k: int) -> tuple[CellGrid, CellGrid]:
+    """The line ``k`` lines past one side of the grid (0 left, 1 right, 2 top, 3 bottom),
+    and the grid taking in every line up to it."""
+    cols, rows = list(grid.col_centres), list(grid.row_centres)
+    along = cols if side < 2 else rows
+    step = (grid.pitch_x if side < 2 else grid.pitch_y) * (-1 if side % 2 == 0 else 1)
+    edge = along[0] if side % 2 == 0 else along[-1]
+    new = [edge + i * step for i in range(1, k + 1)]
+    if side < 2:
+        return (CellGrid((new[-1],), tuple(rows), grid.pitch_x, grid.pitch_y),
+                CellGrid(tuple(sorted(cols + new)), tuple(rows), grid.pitch_x, grid.pitch_y))
+    return (CellGrid(tuple(cols), (new[-1],), grid.pitch_x, grid.pitch_y),
+            CellGrid(tuple(cols), tuple(sorted(rows + new)), grid.pitch_x, grid.pitch_y))
+
+
+def _board_line(picture: Picture, line: CellGrid, skin: Skin) -> bool:
+    """Mostly cells of the skin, one of them not plain."""
+    fits = verdict_of(picture, line, skin).accepted
+    return bool(fits.mean() >= 0.5 and (fits & ~plain_cells(picture.pixels, line)).any())
 
 
 def _best_fit(picture: Picture, candidates: list[tuple[Any, list[Skin]]]
@@ -277,7 +276,7 @@ def board_values(verdict: CellVerdict, skin: Skin) -> np.ndarray:
 
 
 def _board(verdict: CellVerdict, skin: Skin) -> Board:
-    values = _values(verdict, skin)[verdict.best]
+    values = board_values(verdict, skin)
     values[_open_calls(verdict, skin)] = int(Cell.OPENED)
     rows, cols = verdict.best.shape
     return Board(rows, cols, tuple(np.maximum(values, 0).reshape(-1).tolist()))
