@@ -72,6 +72,12 @@ def unfinished_zero(board: Board) -> tuple[int, int] | None:
     return None
 
 
+def shows_loss(board: Board) -> bool:
+    """The board of a lost game: the mine that went off, or the other mines shown (the one that
+    went off may be a look not named yet, read as an opened cell of unknown number)."""
+    return board.is_lost or board.count(Cell.MINE) > 0
+
+
 def check(previous: Board | None, pending: Sequence[Move], board: Board) -> tuple[Verdict, str]:
     """Is ``board`` a possible successor of ``previous`` after the moves in ``pending``?
 
@@ -85,7 +91,7 @@ def check(previous: Board | None, pending: Sequence[Move], board: Board) -> tupl
     if (previous.rows, previous.cols) != (board.rows, board.cols):
         return Verdict.MISREAD, f"board size changed to {board.rows}x{board.cols}"
     unflagged = {(m.row, m.col) for m in pending if m.kind is MoveKind.UNFLAG}
-    lost = board.is_lost
+    lost = shows_loss(board)
     for i, (before, now) in enumerate(zip(previous.cells, board.cells, strict=True)):
         # A number may read as an opened cell of unknown number (a close call with a look not
         # named yet): less known, nothing changed. Any other change of an open cell is a misread.
@@ -130,7 +136,7 @@ def is_fresh(board: Board, mines: int, auto_opens: bool) -> bool:
 
 def outcome(board: Board, mines: int, policy: FlagPolicy, face: str | None = None) -> str | None:
     """ "won", "lost" or None (still playing), from the board (and the face, when read)."""
-    if board.is_lost or face == "lost":
+    if shows_loss(board) or face == "lost":
         return "lost"
     covered = [v for v in board.cells if v in COVERED]
     if len(covered) == mines:
