@@ -71,28 +71,38 @@ def _finite(value: Any) -> Any:
 
 
 class JsonlWriter:
-    """Append JSON objects to a file, one a line, each durable before the next."""
+    """Append JSON objects to a file, one a line, each durable before the next. A line the disk
+    could not take is taken back whole: the file always ends with the last complete line."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._fh = open(self.path, "a", encoding="utf-8")  # closed in close()
+        self._fd: int | None = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
 
     def write(self, obj: dict[str, Any]) -> None:
         self.write_line(encode(obj))
 
     def write_line(self, line: str) -> None:
         """One line already encoded by :func:`encode`."""
-        self._fh.write(line + "\n")
-        self._fh.flush()
-        os.fsync(self._fh.fileno())
+        if self._fd is None:
+            raise ValueError(f"{self.path}: written after close")
+        data = memoryview((line + "\n").encode("utf-8"))
+        start = os.lseek(self._fd, 0, os.SEEK_END)
+        try:
+            while data:
+                data = data[os.write(self._fd, data):]
+            os.fsync(self._fd)
+        except OSError:
+            try:
+                os.ftruncate(self._fd, start)  # no torn line left for readers to trip on
+            except OSError:
+                pass
+            raise
 
     def close(self) -> None:
-        if not self._fh.closed:
-            try:
-                self._fh.close()
-            except OSError:
-                pass  # a full disk: what could be written was fsynced line by line
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            os.close(fd)
 
 
 def box(frame: Frame | None) -> list[int] | None:

@@ -211,3 +211,32 @@ def test_a_figure_with_no_value_is_written_as_null_not_nan(tmp_path):
     line = (tmp_path / "games.jsonl").read_text(encoding="utf-8")
     assert strict(line) == {"game": 9, "latency_ms_median": None,
                             "spread": [1.5, None, {"x": None}]}
+
+
+def test_a_line_the_disk_cannot_take_is_taken_back_whole(tmp_path, monkeypatch):
+    """A full disk mid-line (a 3 MB tmpfs wrote 684 bytes of a step) leaves no torn line: the
+    file ends with the last complete one and every line already written stays as it was."""
+    import os
+
+    from bot.recorder import JsonlWriter
+
+    path = tmp_path / "session.jsonl"
+    writer = JsonlWriter(path)
+    writer.write({"event": "game", "game": 1})
+    kept = path.read_bytes()
+    real_write = os.write
+
+    def full_after_a_few_bytes(fd: int, data: bytes) -> int:
+        if len(data) > 10:
+            return real_write(fd, bytes(data[:10]))  # the disk took part of the line...
+        raise OSError(errno.ENOSPC, "No space left on device")  # ...and then nothing
+
+    monkeypatch.setattr(os, "write", full_after_a_few_bytes)
+    with pytest.raises(OSError):
+        writer.write({"event": "step", "state": "#" * 200})
+    monkeypatch.setattr(os, "write", real_write)
+    assert path.read_bytes() == kept
+    writer.write({"event": "outcome", "outcome": "won"})  # space again: it goes on
+    writer.close()
+    assert [json.loads(line)["event"] for line in path.read_text().splitlines()] == [
+        "game", "outcome"]
