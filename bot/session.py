@@ -289,6 +289,7 @@ def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
         player = MinesweeperPlayer(
             target.profile, Solver(target.profile.rules, cfg.seed), cfg.mines, learning=learning,
             level_mines=cfg.level.mines if cfg.level else None,
+            shape=(cfg.level.rows, cfg.level.cols) if cfg.level else None,
         )
         options = LoopOptions(games=cfg.games, hours=cfg.hours, problems_dir=cfg.out,
                               pace=cfg.pace, keep_games=False)  # a night keeps counts only

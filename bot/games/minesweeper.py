@@ -163,6 +163,7 @@ class MinesweeperPlayer:
         skin: Skin | None = None,
         learning: GlyphLearning | None = None,
         level_mines: int | None = None,
+        shape: tuple[int, int] | None = None,
     ) -> None:
         self.profile = profile
         self.planner = planner
@@ -174,6 +175,7 @@ class MinesweeperPlayer:
         self.learning = learning
         #: What vision reads with and learns into (bot.games.minesweeper_looks).
         self.vision = LearningVision(skin if skin is not None else profile.skin, learning, mines)
+        self.vision.shape = shape  # the level's rows and cols, when the program was given one
         self._seen_version = 0
         self.first_move_at: float | None = None  # time.monotonic() of the first move sent
         self._locate = locate if locate is not None else self._vision_locate

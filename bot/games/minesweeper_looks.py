@@ -65,6 +65,9 @@ class LearningVision:
         self._counter_tries: dict[int, int] = {}  # counter reads tried, by location
         self.counter_wanted = True  # the adapter has no mine total from the screen yet
         self._cold_seen: tuple[object, ...] | None = None
+        #: (rows, cols) of the level the program was started at, when known: a board of
+        #: another size is not taken (a program still drawing, as kmines under load).
+        self.shape: tuple[int, int] | None = None
 
     @property
     def mines(self) -> int | None:
@@ -92,8 +95,19 @@ class LearningVision:
                 if self.learning is None or self.skin is not None:
                     raise
             else:
-                return self._kept(frame, found)
+                kept = self._kept(frame, found)
+                self._check_shape(kept.geometry.rows, kept.geometry.cols)
+                return kept
         return self._cold_locate(frame)
+
+    def _check_shape(self, rows: int, cols: int) -> None:
+        """A board of another size than the level's is a program still drawing (kmines, just
+        started on a loaded machine, showed a 13x14 part of its 16x30 board twice) or another
+        level shown: not taken, so the loop looks again."""
+        if self.shape is not None and sorted((rows, cols)) != sorted(self.shape):
+            raise BoardNotFoundError(
+                f"a {rows}x{cols} board found where the level is {self.shape[0]}x"
+                f"{self.shape[1]}: still being drawn, or the program shows another level")
 
     @staticmethod
     def _foreign(frame: Frame, found: BoardLocation) -> bool:
@@ -129,6 +143,7 @@ class LearningVision:
             raise BoardNotFoundError("no known skin fits this board and learning is off"
                                      " (--no-learn): drop --no-learn to learn its look")
         grid, skin = board_grid(frame)
+        self._check_shape(grid.rows, grid.cols)
         # A program just started may not have drawn all of its board: the board is taken
         # once two frames show the same one (the loop looks again a moment later).
         seen = (frame.width, frame.height, grid.geometry())

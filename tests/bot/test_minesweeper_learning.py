@@ -27,6 +27,7 @@ from solvers.minesweeper.rules import FirstClick, Level
 from solvers.minesweeper.solver import Solver
 from solvers.minesweeper.state import Board, Cell
 from vision.frame import Frame
+from vision.geometry import Region
 from vision.holdout import without
 from vision.minesweeper import locate_minesweeper, read_minesweeper
 from vision.skin import load_skin
@@ -244,3 +245,33 @@ def test_a_built_in_skin_that_fits_only_part_of_an_unseen_board_does_not_claim_i
             continue
     assert location.skin == "kmines" and (location.geometry.rows, location.geometry.cols) == (
         9, 9)
+
+
+def test_a_board_of_another_size_than_the_level_is_not_taken_while_it_is_drawn(tmp_path):
+    """kmines, just started on a loaded machine, showed the top-left 13x14 of its 16x30 board
+    on two captures in a row: taken as the board, the next frame was unreadable and the bot
+    stopped. With the level known, a board of another size is looked for again, whatever
+    skin or none; the whole board is taken, either way round."""
+    from vision.errors import BoardNotFoundError
+
+    level = Level.parse("expert")
+    screen = SimScreen(level, FirstClick.SAFE, 5, skin_renderer("winxp"))
+    whole = screen.grab()
+    g = locate_minesweeper(whole, "winxp").geometry
+    part = whole.crop(Region(0, 0, int(g.bounds.left + 14 * g.pitch[0]) + 2,
+                             int(g.bounds.top + 13 * g.pitch[1]) + 2))
+    profile = sim.profile(rules=FirstClick.SAFE)
+    for skin in (COLD, "winxp"):
+        player = MinesweeperPlayer(profile, Solver(profile.rules, 1), level.mines, skin=skin,
+                                   learning=GlyphLearning(name="drawn"), shape=(16, 30))
+        for _ in range(2):  # twice: a cold start takes a board seen the same way twice
+            with pytest.raises(BoardNotFoundError, match=r"where the level is 16x30"):
+                player.locate(part)
+        if skin == COLD:  # a cold start takes the whole board once it has seen it twice
+            with pytest.raises(BoardNotFoundError, match="looking again"):
+                player.locate(whole)
+        found = player.locate(whole)
+        assert (found.geometry.rows, found.geometry.cols) == (16, 30)
+    player = MinesweeperPlayer(profile, Solver(profile.rules, 1), level.mines, skin="winxp",
+                               shape=(30, 16))
+    assert player.locate(whole).geometry.cols == 30  # a level given the other way round
