@@ -276,6 +276,7 @@ class Loop:
                     pending = []
                     continue
                 if time.monotonic() > deadline:
+                    self.target.window_region(self.screen)  # a window gone: WindowLost
                     path = self._save_problem(frame, "stale")
                     raise LoopStopped(
                         f"the screen did not change within {timeout:.1f} s ({last_problem})", path
