@@ -16,7 +16,7 @@ lint: setup
 # Mutation testing on the files listed in pyproject's [tool.mutmut] (slow, not in CI); in the
 # game adapter only the frame check is mutated. One worker leaves a core free. A second run
 # checks only the mutants not checked yet; FRESH=1 checks them all again.
-MUTANTS ?= 'solvers.*' 'bot.safety.*' 'vision.geometry.*' 'bot.games.minesweeper.x_check__mutmut_*'
+MUTANTS ?= 'solvers.*' 'bot.run.safety.*' 'vision.core.geometry.*' 'bot.games.minesweeper.adapter.x_check__mutmut_*'
 mutation: setup
 	FRESH=$(FRESH) ./scripts/mutation.sh $(MUTANTS)
 

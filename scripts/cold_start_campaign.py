@@ -23,7 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-GAMEBOT = [sys.executable, "-m", "bot.cli"]
+GAMEBOT = [sys.executable, "-m", "bot.cli.main"]
 ROOT = Path(__file__).resolve().parent.parent
 
 #: program -> (play arguments, the simulated run for the same board and first-click rule)

@@ -45,7 +45,7 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ -n "$(find bot solv
   echo "setup: installing gamebot into .venv"
   .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
   .venv/bin/python -m pip install -q -e '.[dev]' 2>&1 | grep -v "^WARNING: Location" || true
-  .venv/bin/python -c 'import bot.cli, cv2, numpy, mss' || { echo "setup: install failed" >&2; exit 1; }
+  .venv/bin/python -c 'import bot.cli.main, cv2, numpy, mss' || { echo "setup: install failed" >&2; exit 1; }
   touch "$stamp"
 fi
 echo "setup: ready ($(.venv/bin/python -V), $(.venv/bin/gamebot --help >/dev/null && echo gamebot ok))"

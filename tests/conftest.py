@@ -46,7 +46,7 @@ def virtual_display() -> Iterator[object]:
     """A fresh Xvfb (1600x1000x24) for the module's tests; DISPLAY points at it meanwhile."""
     if shutil.which("Xvfb") is None:
         pytest.fail("Xvfb is not installed: run ./scripts/setup.sh (make test does)")
-    from bot.virtual_display import VirtualDisplay
+    from bot.io.virtual_display import VirtualDisplay
 
     with VirtualDisplay(1600, 1000) as display:
         yield display

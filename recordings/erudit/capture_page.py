@@ -27,15 +27,16 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from bot.pages.erudit_game import EruditGames  # noqa: E402
-from bot.pages.server import PageServer  # noqa: E402
+from bot.pages.erudit.game import EruditGames  # noqa: E402
+from bot.pages.kit.server import PageServer  # noqa: E402
 from solvers.erudit.best import best_moves  # noqa: E402
 from solvers.erudit.moves import Placement  # noqa: E402
-from vision.erudit import locate_erudit  # noqa: E402
-from vision.frame import Frame  # noqa: E402
-from vision.rack import find_rack  # noqa: E402
+from vision.core.frame import Frame  # noqa: E402
+from vision.erudit.rack import find_rack  # noqa: E402
+from vision.erudit.reader import locate_erudit  # noqa: E402
 
-# The page's tile faces (bot/pages/erudit/erudit.css), BGR: plain and just-played, both themes.
+# The page's tile faces (bot/pages/erudit/static/erudit.css), BGR: plain and just-played, both
+# themes.
 TILE_FACES = [(0xC1, 0xE7, 0xF6), (0x3D, 0xD8, 0xFF), (0x66, 0xC5, 0xF2), (0x7A, 0xE0, 0xA6)]
 
 
@@ -123,7 +124,7 @@ def play_turn(display: str, games: EruditGames, graph: object, pending: Path | N
             Frame.from_pixels(settled(display)).save(pending)
         xdo(display, "key", "Return")
         return move.to_text()
-    from vision.page_text import PageText
+    from vision.core.page_text import PageText
 
     label = "Pass" if s.lang == "en" else "Пропустить ход"
     text = PageText(s.lang)

@@ -27,8 +27,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from vision.frame import Frame  # noqa: E402
-from vision.page_text import PageText  # noqa: E402
+from vision.core.frame import Frame  # noqa: E402
+from vision.core.page_text import PageText  # noqa: E402
 
 TARGET = ROOT.parent / "shared" / "targets" / "xanado"
 
@@ -75,8 +75,8 @@ def chat_box(frame: Frame) -> tuple[int, int]:
 
 def _line(lines: list, label: str) -> object | None:
     """The shortest line holding ``label`` (the score panel's own line)."""
-    from vision.erudit_text import label_at
-    from vision.page_text import fold
+    from vision.core.page_text import fold
+    from vision.erudit.text import label_at
 
     want = fold(label).split()
     found = [ln for ln in lines if label_at(fold(ln.text).split(), want) is not None]
@@ -117,7 +117,7 @@ def play_engine(display: str, frame: Frame, site: object, graph: object) -> str 
     from solvers.erudit.best import best_moves
     from solvers.erudit.moves import Placement
     from solvers.erudit.rules import load_rules
-    from vision.erudit import locate_erudit, read_erudit
+    from vision.erudit.reader import locate_erudit, read_erudit
 
     rules = load_rules("scrabble-en")
     reading = read_erudit(frame, locate_erudit(frame), site, rules)  # type: ignore[arg-type]
@@ -189,7 +189,7 @@ def main() -> int:
         site = graph = None
         if args.site:
             from solvers.erudit.dictionary import graph_for
-            from vision.erudit_look import EruditSite
+            from vision.erudit.look import EruditSite
 
             site, graph = EruditSite.load(args.site), graph_for("english-enable")
         for turn in range(1, args.turns + 1):

@@ -37,13 +37,13 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from bot.virtual_display import VirtualDisplay  # noqa: E402
+from bot.io.virtual_display import VirtualDisplay  # noqa: E402
 from solvers.minesweeper.solver import probabilities  # noqa: E402
 from solvers.minesweeper.state import Board, Cell  # noqa: E402
-from vision.cells import CellVerdict  # noqa: E402
-from vision.frame import Frame  # noqa: E402
-from vision.geometry import GridGeometry  # noqa: E402
-from vision.minesweeper import BoardLocation, cell_verdicts, locate_minesweeper  # noqa: E402
+from vision.core.frame import Frame  # noqa: E402
+from vision.core.geometry import GridGeometry  # noqa: E402
+from vision.minesweeper.cells import CellVerdict  # noqa: E402
+from vision.minesweeper.reader import BoardLocation, cell_verdicts, locate_minesweeper  # noqa: E402
 
 Env = dict[str, str]
 

@@ -27,12 +27,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from bot.virtual_display import VirtualDisplay  # noqa: E402
+from bot.io.virtual_display import VirtualDisplay  # noqa: E402
 from solvers.minesweeper.solver import probabilities  # noqa: E402
 from solvers.minesweeper.state import Cell  # noqa: E402
-from vision.errors import ReadError  # noqa: E402
-from vision.frame import Frame  # noqa: E402
-from vision.minesweeper import locate_minesweeper, read_minesweeper  # noqa: E402
+from vision.core.errors import ReadError  # noqa: E402
+from vision.core.frame import Frame  # noqa: E402
+from vision.minesweeper.reader import locate_minesweeper, read_minesweeper  # noqa: E402
 
 
 def grab(env: dict[str, str]) -> np.ndarray:

@@ -16,9 +16,9 @@ import numpy as np
 from solvers.decision import Decision
 from solvers.minesweeper.moves import Move
 from solvers.minesweeper.state import Board, Cell
-from vision.errors import ReadError
-from vision.frame import Frame
-from vision.geometry import GridGeometry, Point
+from vision.core.errors import ReadError
+from vision.core.frame import Frame
+from vision.core.geometry import GridGeometry, Point
 
 CELL = 10
 PANEL = 24

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.balda import BaldaPlayer
-from bot.games.balda_seen import BaldaSeen, Cancel
-from bot.games.base import ImpossibleState, Turn, Verdict
-from bot.games.rejected_words import RejectedWords
-from bot.sites import load_profile
+from bot.games.balda.adapter import BaldaPlayer
+from bot.games.balda.seen import BaldaSeen, Cancel
+from bot.run.game import ImpossibleState, Turn, Verdict
+from bot.web.rejected_words import RejectedWords
+from bot.web.sites import load_profile
 from solvers.balda.lexicon import Lexicon
-from vision.geometry import GridGeometry, Point
+from vision.core.geometry import GridGeometry, Point
 
 WORDS = ["БАЛДА", "БАЛ", "ДА", "АД", "ЛАД", "ЛАДА", "БАЛЫ", "ДАР", "ЯД", "БАК"]
 
@@ -159,7 +159,7 @@ def test_a_reply_scored_on_the_page_but_not_drawn_yet_is_no_pass(player):
 
 
 def test_an_input_the_page_never_took_is_cancelled_and_entered_again(player, monkeypatch):
-    import bot.games.balda as balda_mod
+    import bot.games.balda.adapter as balda_mod
 
     first = seen(START, "ours")
     player.turn(first)
@@ -184,11 +184,11 @@ def test_a_grid_faded_under_the_game_over_banner_ends_the_game_on_the_page_score
     all the same, with the page's scores, and the bot waits for nothing more."""
     import numpy as np
 
-    import vision.balda
-    from bot.games.page_steps import Line
-    from vision.errors import ReadError
-    from vision.frame import Frame
-    from vision.geometry import Region
+    import vision.balda.reader
+    from bot.web.steps import Line
+    from vision.core.errors import ReadError
+    from vision.core.frame import Frame
+    from vision.core.geometry import Region
 
     def faded(*args, **kwargs):
         raise ReadError("row 1 col 1: a faint mark", cells=[(0, 0)])
@@ -199,7 +199,7 @@ def test_a_grid_faded_under_the_game_over_banner_ends_the_game_on_the_page_score
 
     banner = [Line("Winner", Region(10, 10, 80, 20)), Line("You 47", Region(10, 40, 80, 20)),
               Line("Bot 42", Region(300, 40, 80, 20))]
-    monkeypatch.setattr(vision.balda, "read_balda", faded)
+    monkeypatch.setattr(vision.balda.reader, "read_balda", faded)
     monkeypatch.setattr(player, "_lines", lambda frame, grid: banner[1:])  # the grid left out
     monkeypatch.setattr(player, "_all_lines", lambda frame: banner)
     monkeypatch.setattr(player, "_name_by_logic", lambda *a, **k: False)

@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from bot.cli import build_parser
-from bot.commands import balda
+from bot.cli.balda import engine as balda
+from bot.cli.main import build_parser
 from bot.errors import GamebotError
-from bot.stats import wilson_interval
+from bot.run.stats import wilson_interval
 from solvers.balda import BaldaState
 from solvers.words import russian_nouns
 

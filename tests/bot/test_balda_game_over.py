@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.page_session import PagePlayConfig, make_balda_player
-from bot.sites import load_profile
+from bot.web.session import PagePlayConfig, make_balda_player
+from bot.web.sites import load_profile
 from solvers.balda.state import BaldaState
-from vision.errors import ReadError
-from vision.frame import Frame
+from vision.core.errors import ReadError
+from vision.core.frame import Frame
 
 CASES = Path(__file__).resolve().parents[2] / "recordings" / "balda" / "cases"
 
@@ -37,7 +37,7 @@ def test_the_banner_over_a_faded_grid_ends_the_game_it_follows(player):
     assert player.learned_glyphs == 0
     event = player.describe(seen)
     assert event["grid_followed"] is True  # the recording says so: replay leaves it be
-    from bot.replay import balda_reader
+    from bot.run.replay import balda_reader
 
     reader = balda_reader({"site": "vladhuk-balda-uk", "language": "uk"})
     assert not reader.checks(event)

@@ -3,7 +3,7 @@ the one letter a new cell can hold; anything ambiguous stays unnamed."""
 
 from __future__ import annotations
 
-from bot.games.balda_naming import followed_names, new_letter_names, pick, start_word_names
+from calibration.balda.naming import followed_names, new_letter_names, pick, start_word_names
 from solvers.balda.lexicon import Lexicon
 from solvers.balda.state import BaldaState
 

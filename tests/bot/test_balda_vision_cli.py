@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from bot.cli import main
+from bot.cli.main import main
 from solvers.balda import BaldaState
-from vision.balda_fixtures import LABELLED
+from vision.balda.fixtures import LABELLED
 
 
 @pytest.fixture(autouse=True)
@@ -97,10 +97,10 @@ def test_calibrate_without_labels_keeps_only_what_tesseract_is_sure_of(tmp_path,
     assert summary["unnamed"]  # the rest is reported, not guessed
     # what was learned names cells of another picture rightly; the rest is refused
     from solvers.words.alphabet import alphabet_for
-    from vision.balda import cell_verdicts
-    from vision.frame import Frame
-    from vision.glyph_bank import GlyphBank
-    from vision.letters import locate_letter_grid
+    from vision.balda.reader import cell_verdicts
+    from vision.core.frame import Frame
+    from vision.core.glyph_bank import GlyphBank
+    from vision.core.letters import locate_letter_grid
 
     other = "vladhuk-uk-100-end-closed"
     frame = Frame.from_file(LABELLED / f"{other}.png")

@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from bot.bench_first_click import Candidate, Paired, pair, saved_path
-from bot.cli import main
+from bot.bench.first_click import Candidate, Paired, pair, saved_path
+from bot.cli.main import main
 from solvers.minesweeper.rules import FirstClick, Level
 
 

@@ -13,11 +13,11 @@ import cv2
 import numpy as np
 import pytest
 
-from bot.cli import main
-from bot.glyph_prompt import preview
+from bot.cli.main import main
+from bot.cli.minesweeper.glyph_prompt import preview
 from tests.conftest import RECORDINGS
-from vision.frame import Frame
-from vision.minesweeper import read_minesweeper
+from vision.core.frame import Frame
+from vision.minesweeper.reader import read_minesweeper
 
 LABELLED = RECORDINGS / "minesweeper" / "labelled"
 # Calibration names # . 1 2 3 F here; a 4 and a 5 the one screenshot cannot tell from covered.
@@ -104,7 +104,7 @@ def test_the_preview_draws_two_pixels_a_character():
 
 def test_ask_turns_ctrl_d_and_ctrl_c_into_cancelled(monkeypatch):
     """The helper every calibrate prompt uses (minesweeper, balda, erudit)."""
-    from bot.prompt import Cancelled, ask
+    from bot.cli.prompt import Cancelled, ask
 
     typing(monkeypatch, "  yes  ")
     assert ask("? ") == "yes"

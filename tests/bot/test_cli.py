@@ -2,8 +2,8 @@
 
 import pytest
 
-from bot.cli import build_parser, main
-from bot.commands import VERBS, Command, all_commands
+from bot.cli.main import build_parser, main
+from bot.cli.registry import VERBS, Command, all_commands
 from bot.errors import GamebotError
 
 
@@ -46,7 +46,7 @@ def test_bad_input_is_one_clear_line(monkeypatch, capsys, error, line):
         raise error
 
     fake = [Command("read", "thing", "read a thing", lambda p: None, run)]
-    monkeypatch.setattr("bot.cli.all_commands", lambda: fake)
+    monkeypatch.setattr("bot.cli.main.all_commands", lambda: fake)
     assert main(["read", "thing"]) == 2
     out, err = capsys.readouterr()
     assert out == ""
@@ -67,7 +67,7 @@ def test_an_interrupt_is_one_line_and_exit_130(monkeypatch, capsys):
         raise KeyboardInterrupt
 
     fake = [Command("play", "thing", "play a thing", lambda p: None, run)]
-    monkeypatch.setattr("bot.cli.all_commands", lambda: fake)
+    monkeypatch.setattr("bot.cli.main.all_commands", lambda: fake)
     assert main(["play", "thing"]) == 130
     assert capsys.readouterr().err == "gamebot: interrupted\n"
 
@@ -79,8 +79,9 @@ def test_every_command_uses_a_known_verb():
 
 def test_option_lists_repeated_to_keep_help_fast_match_their_sources():
     # The command modules repeat these names so building the parser imports no numpy or vision.
-    from bot.commands import hangman_common, minesweeper_play
-    from bot.targets import NAMES
+    from bot.cli.hangman import common as hangman_common
+    from bot.cli.minesweeper import play as minesweeper_play
+    from bot.games.minesweeper.programs import NAMES
     from solvers.hangman.priors import PRIORS
     from solvers.hangman.strategies import STRATEGIES
 

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_sigterm_stops_a_session_with_its_summary(tmp_path):
     log = tmp_path / "games.jsonl"
-    cmd = [sys.executable, "-m", "bot.cli", "play", "minesweeper", "--target", "sim",
+    cmd = [sys.executable, "-m", "bot.cli.main", "play", "minesweeper", "--target", "sim",
            "--level", "beginner", "--games", "1000000", "--log", str(log), "--out",
            str(tmp_path), "--json"]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bot.cli import main
+from bot.cli.main import main
 
 
 @pytest.mark.parametrize(

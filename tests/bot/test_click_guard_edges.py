@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.safety import ClickGuard, ClickRefused, GuardedScreen
-from bot.screens.base import Button
-from vision.geometry import Point, Region
+from bot.io.screens.base import Button
+from bot.run.safety import ClickGuard, ClickRefused, GuardedScreen
+from vision.core.geometry import Point, Region
 
 
 def inside(x: int, y: int, left: int, top: int, width: int, height: int) -> bool:

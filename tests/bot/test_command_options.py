@@ -7,8 +7,8 @@ import io
 
 import pytest
 
-from bot.cli import main
-from bot.commands.options import (
+from bot.cli.main import main
+from bot.cli.options import (
     count,
     named_input,
     positive_float,

@@ -8,13 +8,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.games.base import ImpossibleState, Turn, Verdict
-from bot.games.erudit import EruditPlayer, EruditSeen, PickLetter, PlaceTile, Recall, Submit
-from bot.games.page_steps import Line
-from bot.sites import parse_profile
+from bot.games.erudit.adapter import EruditPlayer, EruditSeen, PickLetter, PlaceTile, Recall, Submit
+from bot.run.game import ImpossibleState, Turn, Verdict
+from bot.web.sites import parse_profile
+from bot.web.steps import Line
 from solvers.erudit.dictionary import WordGraph
 from solvers.erudit.rules import load_rules
-from vision.geometry import GridGeometry, Point, Region
+from vision.core.geometry import GridGeometry, Point, Region
 
 SITE_DATA = {
         "name": "t-erudit",
@@ -206,8 +206,8 @@ def test_the_rack_may_read_empty_only_while_every_tile_may_have_left_it():
 
     import numpy as np
 
-    from bot.games.erudit import Expect, MarkTile
-    from vision.frame import Frame
+    from bot.games.erudit.adapter import Expect, MarkTile
+    from vision.core.frame import Frame
 
     asked = []
 
@@ -231,7 +231,7 @@ def test_the_rack_may_read_empty_only_while_every_tile_may_have_left_it():
 def test_an_exchange_handed_in_waits_for_the_page_to_take_the_turn(player):
     """Right after «Обменять» the page may still say «Ваш ход» for a frame, with the old rack:
     that is no new turn of ours (the bot exchanged its one tile left, then found no button)."""
-    from bot.games.erudit import ConfirmExchange
+    from bot.games.erudit.adapter import ConfirmExchange
 
     first = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")
     player.turn(first)
@@ -281,8 +281,8 @@ def test_a_move_taken_while_the_page_already_shows_our_turn_again(player, how):
 
 
 def test_the_end_the_page_asks_us_to_accept_is_accepted_by_its_button():
-    from bot.games.erudit import AcceptEnd
-    from bot.games.page_steps import Line
+    from bot.games.erudit.adapter import AcceptEnd
+    from bot.web.steps import Line
 
     site = parse_profile(
         {**{k: v for k, v in SITE_DATA.items()},
@@ -313,7 +313,7 @@ def replace_kinds(s, *kinds):
 
 
 def test_a_site_without_exchange_steps_passes_instead_of_exchanging():
-    from bot.games.erudit import OpenExchange, PassTurn
+    from bot.games.erudit.adapter import OpenExchange, PassTurn
 
     rack = "ЪЪЬЬЫЫЁ"
     with_exchange = parse_profile(
@@ -333,8 +333,8 @@ def test_a_site_without_exchange_steps_passes_instead_of_exchanging():
 def test_a_submit_the_page_let_go_by_is_sent_again_a_few_times_only(player):
     from dataclasses import replace
 
-    from bot.games.erudit import NUDGE_AFTER, NUDGES
-    from bot.games.page_steps import Line
+    from bot.games.erudit.adapter import NUDGE_AFTER, NUDGES
+    from bot.web.steps import Line
 
     board, pending, before = _laid_and_submitted(player)
     button = Line("Сделать ход", Region(900, 80, 120, 20))
@@ -351,7 +351,7 @@ def test_a_submit_the_page_let_go_by_is_sent_again_a_few_times_only(player):
 def test_the_submit_waits_for_the_page_to_show_its_button(player):
     """Xanado draws «Finished Turn» only once it has taken in the last tile: a frame read
     before that is waited out (a few), not a missing button that stops the session."""
-    from bot.games.erudit import SUBMIT_WAITS, WaitForPage
+    from bot.games.erudit.adapter import SUBMIT_WAITS, WaitForPage
 
     now = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")
     player.turn(now)
@@ -385,9 +385,9 @@ def test_a_dialog_whose_heading_ocr_lost_is_known_by_its_letter_keys():
     joins the dialog's heading to the board beside it: the alphabet's keys say it is open."""
     import numpy as np
 
-    from bot.games.erudit import PickLetter
-    from vision.errors import ReadError
-    from vision.frame import Frame
+    from bot.games.erudit.adapter import PickLetter
+    from vision.core.errors import ReadError
+    from vision.core.frame import Frame
 
     latin = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     rows = [latin[k : k + 6] for k in range(0, 26, 6)]

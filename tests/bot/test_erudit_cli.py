@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from bot.cli import main
-from bot.stats import wilson_interval
+from bot.cli.main import main
+from bot.run.stats import wilson_interval
 from solvers.erudit.board import Board
 from solvers.erudit.position import Position
 from solvers.erudit.rules import load_rules

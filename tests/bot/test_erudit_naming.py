@@ -3,7 +3,7 @@ is the one letter worth its value (a wildcard: any) that makes every word a word
 
 from __future__ import annotations
 
-from bot.games.erudit_naming import letters_worth, names_by_logic
+from calibration.erudit.naming import letters_worth, names_by_logic
 from solvers.erudit.dictionary import WordGraph
 from solvers.erudit.rules import load_rules
 

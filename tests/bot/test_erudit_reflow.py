@@ -9,11 +9,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.erudit_player import make_erudit_player
-from bot.sites import load_profile
-from vision.errors import ReadError
-from vision.erudit import BoardLocation, locate_erudit
-from vision.frame import Frame
+from bot.games.erudit.player import make_erudit_player
+from bot.web.sites import load_profile
+from vision.core.errors import ReadError
+from vision.core.frame import Frame
+from vision.erudit.reader import BoardLocation, locate_erudit
 
 SHOT = Path(__file__).resolve().parents[2] / "recordings/erudit/labelled/xanado-80-t05.png"
 

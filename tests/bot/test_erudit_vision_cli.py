@@ -10,9 +10,9 @@ import cv2
 import numpy as np
 import pytest
 
-from bot.cli import main
+from bot.cli.main import main
 from solvers.erudit.position import Position
-from vision.erudit_fixtures import LABELLED, load_erudit_fixtures
+from vision.erudit.fixtures import LABELLED, load_erudit_fixtures
 
 FIXTURES = {f.name: f for f in load_erudit_fixtures() if f.error is None}
 RU = FIXTURES["gamebot-erudit-classic-100-s5-t10"]  # held out: wildcard on L14
@@ -61,8 +61,8 @@ def test_read_without_json_prints_the_text_and_what_the_page_shows(capsys):
 
 def test_read_refuses_a_doctored_board_naming_the_square(capsys, tmp_path):
     image = cv2.imread(str(EN.path))
-    from vision.erudit import locate_erudit
-    from vision.frame import Frame
+    from vision.core.frame import Frame
+    from vision.erudit.reader import locate_erudit
 
     geometry = locate_erudit(Frame.from_pixels(image)).geometry
     src, dst = geometry.cell_rect(7, 7), geometry.cell_rect(1, 1)  # H8's tile onto B2
@@ -131,8 +131,8 @@ def test_best_of_a_screenshot_and_its_picture(capsys, tmp_path):
     from solvers.erudit.moves import move_from_text  # the best move's squares changed
 
     move = move_from_text(summary["moves"][0]["move"])
-    from vision.erudit import locate_erudit
-    from vision.frame import Frame
+    from vision.core.frame import Frame
+    from vision.erudit.reader import locate_erudit
 
     geometry = locate_erudit(Frame.from_pixels(shot)).geometry
     for square, _ch in move.new_tiles(EN.position.board):
@@ -197,7 +197,7 @@ def test_calibrate_without_labels_learns_colours_and_what_tesseract_is_sure_of(c
     assert named >= 1
     shown = set("".join(early.board).replace(".", "")) | set(early.rack)
     assert summary["letters"] and set(summary["letters"]) <= shown  # named only what is there
-    from vision.erudit_look import EruditSite
+    from vision.erudit.look import EruditSite
 
     learned = EruditSite.load(out).look.themes[0].colours
     shipped = EruditSite.load(early.site_folder).look.themes[0].colours

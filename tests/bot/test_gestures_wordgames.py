@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actuator import Gesture, GestureKind, perform
-from bot.safety import ClickGuard, ClickRefused, GuardedScreen
-from bot.screens.base import Button
-from vision.geometry import Point, Region
+from bot.io.screens.base import Button
+from bot.run.act import Gesture, GestureKind, perform
+from bot.run.safety import ClickGuard, ClickRefused, GuardedScreen
+from vision.core.geometry import Point, Region
 
 
 class Recording:

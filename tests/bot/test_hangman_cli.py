@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.bench_hangman import mcnemar_p
-from bot.cli import main
+from bot.bench.hangman import mcnemar_p
+from bot.cli.main import main
 
 FIXTURES = Path(__file__).resolve().parents[2] / "recordings" / "hangman" / "xterm-dejavu-11"
 FAMILIES = ("ailed", "agged", "ashes", "ucker", "aking")
@@ -138,7 +138,7 @@ def test_bench_can_weigh_words_by_a_prior(words, capsys):
 
 
 def test_equal_weights_give_the_plain_figures():
-    from bot.bench_hangman import run_bench
+    from bot.bench.hangman import run_bench
     from solvers.hangman.lexicon import Lexicon
     from solvers.hangman.strategies import make_solver
 

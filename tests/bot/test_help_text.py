@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import build_parser
-from bot.commands import all_commands
-from bot.results import STALE_FRAMES
+from bot.cli.main import build_parser
+from bot.cli.registry import all_commands
+from bot.run.results import STALE_FRAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMANDS = all_commands()
@@ -57,7 +57,7 @@ def test_printed_intervals_are_written_one_way():
 
 
 def test_stale_frames_are_explained_once_in_the_play_summary():
-    from bot.session import human_lines
+    from bot.games.minesweeper.session import human_lines
 
     summary = {
         "games": 2, "wins": 1, "win_rate": 0.5, "win_rate_ci95": [0.1, 0.9],
@@ -72,7 +72,7 @@ def test_stale_frames_are_explained_once_in_the_play_summary():
 
 
 def test_and_in_the_word_game_play_summary():
-    from bot.page_session import human_lines
+    from bot.web.session import human_lines
 
     summary = {
         "games": 1, "wins": 1, "draws": 0, "losses": 0, "win_rate": 1.0,

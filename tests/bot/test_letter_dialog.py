@@ -6,17 +6,17 @@ from pathlib import Path
 
 import cv2
 
-from bot.games.letter_dialog import keys_from_lines
-from bot.games.page_steps import Line
-from vision.frame import Frame
-from vision.geometry import Region
+from bot.web.letter_dialog import keys_from_lines
+from bot.web.steps import Line
+from vision.core.frame import Frame
+from vision.core.geometry import Region
 
 LATIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SHOT = Path(__file__).resolve().parents[2] / "recordings/erudit/dialogs/xanado-80-blank.png"
 
 
 def test_every_key_of_xanados_dialog_is_found_where_it_is_drawn():
-    from vision.page_text import PageText
+    from vision.core.page_text import PageText
 
     frame = Frame.from_pixels(cv2.imread(str(SHOT)), 0, 0)
     lines = [Line(t.text, t.region) for t in PageText("eng").lines(frame)]
@@ -62,7 +62,7 @@ def test_text_that_is_no_row_of_letters_gives_no_keys():
 def test_rows_ocr_joined_to_the_board_beside_them_are_placed_on_the_lattice():
     """The dialog over the board: one row read glued to a tile beside it, one not at all; the
     three rows read exactly fix where those keys are."""
-    from vision.page_text import PageText
+    from vision.core.page_text import PageText
 
     shot = SHOT.with_name("xanado-80-blank-joined.png")
     frame = Frame.from_pixels(cv2.imread(str(shot)), 0, 0)

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from bot import progress
-from bot.cli import main
+from bot.cli import progress
+from bot.cli.main import main
 
 ENGLISH = ["AT", "TA", "CAT", "ACT", "TEA", "EAT", "ATE", "SEA", "TEN", "NET", "AN", "NA",
            "IN", "IS", "IT", "ON", "NO", "TO"]

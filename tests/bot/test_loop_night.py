@@ -8,14 +8,14 @@ import errno
 
 import numpy as np
 
-from bot.games.minesweeper import MinesweeperPlayer
-from bot.loop import Loop, LoopOptions
-from bot.recorder import Recorder, read_events
-from bot.safety import GuardedScreen
-from bot.screens.sim import SimScreen
-from bot.targets import sim
-from bot.targets.base import Target
-from bot.targets.x11 import WindowLost
+from bot.games.minesweeper.adapter import MinesweeperPlayer
+from bot.games.minesweeper.programs import sim
+from bot.games.minesweeper.sim_screen import SimScreen
+from bot.io.targets.base import Target
+from bot.io.x11 import WindowLost
+from bot.run.loop import Loop, LoopOptions
+from bot.run.recorder import Recorder, read_events
+from bot.run.safety import GuardedScreen
 from solvers.minesweeper.rules import FirstClick, Level
 from tests.bot.minesweeper_fakes import StandInSolver, code_locate, code_read, code_render
 
@@ -137,10 +137,10 @@ def test_a_game_log_that_cannot_be_written_stops_with_the_figures_kept(tmp_path)
 
 def _late_buttons(monkeypatch, player, fails):
     """The player's new game fails ``fails`` times (a page's button showing late)."""
-    import bot.loop
-    from bot.games.page_steps import StepFailed
+    import bot.run.loop
+    from bot.web.steps import StepFailed
 
-    monkeypatch.setattr(bot.loop, "NEW_GAME_PAUSE", 0.0)
+    monkeypatch.setattr(bot.run.loop, "NEW_GAME_PAUSE", 0.0)
     real = player.new_game
     tries = []
 

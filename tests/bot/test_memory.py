@@ -7,7 +7,7 @@ import sys
 
 
 def test_the_mmap_threshold_is_fixed_on_linux():
-    from bot.memory import frames_out_of_the_heap
+    from bot.run.memory import frames_out_of_the_heap
 
     assert frames_out_of_the_heap() is sys.platform.startswith("linux")
 
@@ -17,7 +17,7 @@ def test_freed_frames_do_not_stay_in_the_heap():
     size comes back down; glibc's moving threshold keeps them (this is what grew a night)."""
     probe = (
         "import numpy as np, sys\n"
-        "from bot.memory import frames_out_of_the_heap\n"
+        "from bot.run.memory import frames_out_of_the_heap\n"
         "if sys.argv[1] == 'fixed': frames_out_of_the_heap()\n"
         "def rss():\n"
         "    return int(open('/proc/self/statm').read().split()[1]) * 4096 / 2**20\n"

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.actuator import Gesture, GestureKind, MouseControls, minesweeper_gestures, perform
-from bot.screens.base import Button
+from bot.io.screens.base import Button
+from bot.run.act import Gesture, GestureKind, MouseControls, minesweeper_gestures, perform
 from solvers.minesweeper.moves import Move
-from vision.geometry import GridGeometry, Point
+from vision.core.geometry import GridGeometry, Point
 
 points = st.builds(Point, st.integers(-5000, 5000), st.integers(-5000, 5000))
 keys = st.lists(

@@ -8,8 +8,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.minesweeper import Verdict, check, is_fresh, outcome
-from bot.targets.base import FlagPolicy
+from bot.games.minesweeper.adapter import Verdict, check, is_fresh, outcome
+from bot.io.targets.base import FlagPolicy
 from solvers.minesweeper.game import Game
 from solvers.minesweeper.moves import Move, MoveKind
 from solvers.minesweeper.rules import FirstClick, Level

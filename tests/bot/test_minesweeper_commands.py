@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bot.cli import main
+from bot.cli.main import main
 
 REQUIRED = {
     "games",

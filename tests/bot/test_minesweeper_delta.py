@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from bot.games.minesweeper_delta import DeltaReader, changed_cells
-from bot.screens.base import Button
-from bot.screens.sim import SimScreen, skin_renderer
+from bot.games.minesweeper.delta import DeltaReader, changed_cells
+from bot.games.minesweeper.sim_screen import SimScreen, skin_renderer
+from bot.io.screens.base import Button
 from solvers.minesweeper.rules import FirstClick, Level
-from vision.errors import ReadError
-from vision.minesweeper import locate_minesweeper, read_minesweeper
+from vision.core.errors import ReadError
+from vision.minesweeper.reader import locate_minesweeper, read_minesweeper
 
 
 def outcome(read, frame):
@@ -54,7 +54,7 @@ def test_delta_reads_equal_full_reads_through_random_games(skin, scale):
 def test_changed_cells_marks_exactly_the_cells_with_new_pixels():
     import numpy as np
 
-    from vision.geometry import GridGeometry, Point
+    from vision.core.geometry import GridGeometry, Point
 
     g = GridGeometry.uniform(Point(3, 2), 5, 4, 3, 4)
     a = np.zeros((20, 30, 3), np.uint8)

@@ -12,25 +12,30 @@ import cv2
 import numpy as np
 import pytest
 
-from bot.cli import main
-from bot.games.minesweeper import MinesweeperPlayer
-from bot.games.minesweeper_looks import COLD
-from bot.learning import MAX_NEW_LOOKS, GlyphLearning, LearnRefused, save_atomically
-from bot.loop import Loop, LoopOptions
-from bot.recorder import Recorder, read_events
-from bot.safety import GuardedScreen
-from bot.screens.sim import SimScreen, skin_renderer
-from bot.targets import sim
-from calibration.render import render_minesweeper
+from bot.bench.holdout import without
+from bot.cli.main import main
+from bot.games.minesweeper.adapter import MinesweeperPlayer
+from bot.games.minesweeper.learning import (
+    MAX_NEW_LOOKS,
+    GlyphLearning,
+    LearnRefused,
+    save_atomically,
+)
+from bot.games.minesweeper.looks import COLD
+from bot.games.minesweeper.programs import sim
+from bot.games.minesweeper.sim_screen import SimScreen, skin_renderer
+from bot.run.loop import Loop, LoopOptions
+from bot.run.recorder import Recorder, read_events
+from bot.run.safety import GuardedScreen
+from calibration.minesweeper.render import render_minesweeper
 from solvers.minesweeper.game import Status
 from solvers.minesweeper.rules import FirstClick, Level
 from solvers.minesweeper.solver import Solver
 from solvers.minesweeper.state import Board, Cell
-from vision.frame import Frame
-from vision.geometry import Region
-from vision.holdout import without
-from vision.minesweeper import locate_minesweeper, read_minesweeper
-from vision.skin import load_skin
+from vision.core.frame import Frame
+from vision.core.geometry import Region
+from vision.minesweeper.reader import locate_minesweeper, read_minesweeper
+from vision.minesweeper.skin import load_skin
 
 BEGINNER = Level.parse("beginner")
 
@@ -207,9 +212,9 @@ def test_a_learner_with_nothing_left_to_learn_keeps_no_moves_across_games(tmp_pa
     """``play --target sim`` reads with a whole skin, so the learner observes no frame: the
     moves sent must not pile up (a night of games kept every move, +11 MB in 150 expert
     games); the bound is set low here to see it hold."""
-    import bot.learning
+    import bot.games.minesweeper.learning
 
-    monkeypatch.setattr(bot.learning, "MOVES_KEPT", 50)
+    monkeypatch.setattr(bot.games.minesweeper.learning, "MOVES_KEPT", 50)
     most = {"moves": 0, "sent": 0}
     real = GlyphLearning.sent
 
@@ -231,8 +236,8 @@ def test_a_built_in_skin_that_fits_only_part_of_an_unseen_board_does_not_claim_i
     With no skin asked, the board is located from its own looks, whole, not as that part."""
     from pathlib import Path
 
-    from bot.games.minesweeper_looks import LearningVision
-    from vision.errors import BoardNotFoundError
+    from bot.games.minesweeper.looks import LearningVision
+    from vision.core.errors import BoardNotFoundError
 
     shot = (Path(__file__).resolve().parent.parent.parent / "recordings" / "minesweeper"
             / "unseen" / "extra" / "kmines-easy-won-2.png")
@@ -252,7 +257,7 @@ def test_a_board_of_another_size_than_the_level_is_not_taken_while_it_is_drawn(t
     on two captures in a row: taken as the board, the next frame was unreadable and the bot
     stopped. With the level known, a board of another size is looked for again, whatever
     skin or none; the whole board is taken, either way round."""
-    from vision.errors import BoardNotFoundError
+    from vision.core.errors import BoardNotFoundError
 
     level = Level.parse("expert")
     screen = SimScreen(level, FirstClick.SAFE, 5, skin_renderer("winxp"))

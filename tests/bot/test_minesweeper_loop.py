@@ -8,14 +8,14 @@ import json
 import numpy as np
 import pytest
 
-from bot.games.minesweeper import MinesweeperPlayer
-from bot.loop import Loop, LoopOptions
-from bot.recorder import Recorder, read_events
-from bot.replay import replay
-from bot.safety import GuardedScreen, StopRequested
-from bot.screens.sim import SimScreen
-from bot.targets import sim
-from bot.targets.base import FlagPolicy
+from bot.games.minesweeper.adapter import MinesweeperPlayer
+from bot.games.minesweeper.programs import sim
+from bot.games.minesweeper.sim_screen import SimScreen
+from bot.io.targets.base import FlagPolicy
+from bot.run.loop import Loop, LoopOptions
+from bot.run.recorder import Recorder, read_events
+from bot.run.replay import replay
+from bot.run.safety import GuardedScreen, StopRequested
 from solvers.minesweeper.game import Status
 from solvers.minesweeper.rules import FirstClick, Level
 from tests.bot.minesweeper_fakes import StandInSolver, code_locate, code_read, code_render
@@ -136,7 +136,7 @@ class LazyScreen(SimScreen):
         super().__init__(*args, **kwargs)
 
     def click(self, point, button=None):
-        from bot.screens.base import Button
+        from bot.io.screens.base import Button
 
         if self._shown is None:
             self._shown = self._canvas.copy()
@@ -148,7 +148,7 @@ class LazyScreen(SimScreen):
         if self._pending and self._shown is not None:
             self._pending -= 1
             r = frame.region
-            from vision.frame import Frame
+            from vision.core.frame import Frame
 
             old = self._shown[r.top : r.bottom, r.left : r.right]
             return Frame(np.ascontiguousarray(old), r, frame.timestamp)
@@ -175,7 +175,7 @@ class FadingScreen(SimScreen):
         super().__init__(*args, **kwargs)
 
     def click(self, point, button=None):
-        from bot.screens.base import Button
+        from bot.io.screens.base import Button
 
         super().click(point, button or Button.LEFT)
         self._fading = self.fade
@@ -184,7 +184,7 @@ class FadingScreen(SimScreen):
         frame = super().grab(region)
         if not self._fading:
             return frame
-        from vision.frame import Frame
+        from vision.core.frame import Frame
 
         self._fading -= 1
         px = frame.pixels.copy()
@@ -209,7 +209,7 @@ class BlotScreen(SimScreen):
         frame = super().grab(region)
         if not self.clicks:
             return frame
-        from vision.frame import Frame
+        from vision.core.frame import Frame
 
         px = frame.pixels.copy()
         rect = self._geometry.offset(-frame.region.left, -frame.region.top).cell_rect(0, 0)
@@ -251,7 +251,7 @@ class GarbledScreen(SimScreen):
     def grab(self, region=None):
         frame = super().grab(region)
         if self.clicks:
-            from vision.frame import Frame
+            from vision.core.frame import Frame
 
             self.grabs += 1
             px = frame.pixels.copy()
@@ -278,7 +278,7 @@ class CorruptedScreen(SimScreen):
     def grab(self, region=None):
         frame = super().grab(region)
         if len(self.clicks) >= 2:
-            from vision.frame import Frame
+            from vision.core.frame import Frame
 
             board = self.game.board()
             if self.cell is None:
@@ -320,12 +320,12 @@ def test_the_fail_safe_stops_the_session_and_keeps_its_figures(tmp_path):
 
 def test_dry_run_clicks_nothing_and_draws_the_intended_clicks(tmp_path):
     loop, screen = make_loop(tmp_path)
-    from bot.watching import dry_run
+    from bot.games.minesweeper.watching import dry_run
 
     decisions, path = dry_run(loop, tmp_path)
     assert decisions and path.is_file()
     assert not screen.clicks
-    from vision.frame import Frame
+    from vision.core.frame import Frame
 
     drawn = Frame.from_file(path).pixels
     plain = screen.grab(loop.window).pixels
@@ -336,8 +336,8 @@ class MovingScreen(SimScreen):
     """After the fifth click the whole picture jumps elsewhere on the screen."""
 
     def click(self, point, button=None):
-        from bot.screens.base import Button
-        from vision.geometry import Point
+        from bot.io.screens.base import Button
+        from vision.core.geometry import Point
 
         super().click(point, button or Button.LEFT)
         if len(self.clicks) == 5:
@@ -346,7 +346,7 @@ class MovingScreen(SimScreen):
 
 
 def test_a_moved_board_is_located_again_and_play_goes_on(tmp_path):
-    from vision.geometry import Point
+    from vision.core.geometry import Point
 
     loop, screen = make_loop(tmp_path, games=3, seed=4, screen_cls=MovingScreen)
     screen.origin = Point(20, 20)
@@ -379,7 +379,7 @@ def test_a_game_that_no_longer_follows_stops_with_its_figures_not_a_crash(tmp_pa
     """The player finds, while asking whose turn it is, that the screen contradicts the game it
     follows (an Erudit page whose refused tiles stayed on the board): the session stops with
     the frame saved and the figures kept, instead of an error that loses the summary."""
-    from bot.games.base import ImpossibleState
+    from bot.run.game import ImpossibleState
 
     loop, _screen = make_loop(tmp_path, games=3)
     real = loop.player.outcome

@@ -7,17 +7,17 @@ import json
 
 import pytest
 
-from bot.cli import main
-from bot.games.minesweeper import MinesweeperPlayer, Seen
-from bot.games.minesweeper_mines import mine_total
-from bot.loop import Loop, LoopOptions
-from bot.safety import GuardedScreen
-from bot.screens.sim import SimScreen, skin_renderer
-from bot.targets import sim
+from bot.cli.main import main
+from bot.games.minesweeper.adapter import MinesweeperPlayer, Seen
+from bot.games.minesweeper.mines import mine_total
+from bot.games.minesweeper.programs import sim
+from bot.games.minesweeper.sim_screen import SimScreen, skin_renderer
+from bot.run.loop import Loop, LoopOptions
+from bot.run.safety import GuardedScreen
 from solvers.minesweeper.rules import FirstClick, Level
 from solvers.minesweeper.solver import Solver
 from solvers.minesweeper.state import Board
-from vision.geometry import GridGeometry, Point
+from vision.core.geometry import GridGeometry, Point
 
 
 def test_an_expert_sized_game_with_100_mines_is_played_with_100_not_the_levels_99(tmp_path):

@@ -7,8 +7,8 @@ import json
 import numpy as np
 import pytest
 
-from bot.recorder import Recorder, RecordingError, read_events
-from vision.frame import Frame
+from bot.run.recorder import Recorder, RecordingError, read_events
+from vision.core.frame import Frame
 
 
 def frame(value: int) -> Frame:

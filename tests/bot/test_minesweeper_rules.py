@@ -8,19 +8,19 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from bot.builtin_game.__main__ import options
-from bot.cli import main
-from bot.games.minesweeper import MinesweeperPlayer
-from bot.games.minesweeper_rules import LOOK_RULES, assume
-from bot.loop import Loop, LoopOptions
-from bot.safety import GuardedScreen
-from bot.screens.sim import SimScreen
-from bot.session import human_lines
-from bot.targets import builtin, gnome_mines, sim, window_title, xdemineur
+from bot.cli.main import main
+from bot.games.minesweeper.adapter import MinesweeperPlayer
+from bot.games.minesweeper.builtin_window.__main__ import options
+from bot.games.minesweeper.first_click_rule import LOOK_RULES, assume
+from bot.games.minesweeper.programs import builtin, gnome_mines, sim, window_title, xdemineur
+from bot.games.minesweeper.session import human_lines
+from bot.games.minesweeper.sim_screen import SimScreen
+from bot.run.loop import Loop, LoopOptions
+from bot.run.safety import GuardedScreen
 from solvers.minesweeper.rules import FirstClick, Level
 from solvers.minesweeper.solver import Solver
 from tests.bot.minesweeper_fakes import code_locate, code_read, code_render
-from vision.geometry import GridGeometry
+from vision.core.geometry import GridGeometry
 
 
 @pytest.mark.parametrize(

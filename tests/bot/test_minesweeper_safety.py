@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.actuator import MouseControls, minesweeper_gestures
-from bot.safety import ClickGuard, ClickRefused, GuardedScreen
-from bot.screens.base import Button
+from bot.io.screens.base import Button
+from bot.run.act import MouseControls, minesweeper_gestures
+from bot.run.safety import ClickGuard, ClickRefused, GuardedScreen
 from solvers.minesweeper.moves import Move, MoveKind
-from vision.geometry import GridGeometry, Point, Region
+from vision.core.geometry import GridGeometry, Point, Region
 
 
 class Backend:

@@ -13,8 +13,8 @@ import cv2
 import numpy as np
 import pytest
 
-from bot.cli import main
-from bot.mine_heatmap import CHOSEN, colour
+from bot.cli.main import main
+from bot.games.minesweeper.heatmap import CHOSEN, colour
 from tests.conftest import RECORDINGS
 
 LABELLED = RECORDINGS / "minesweeper" / "labelled"
@@ -51,8 +51,8 @@ def test_the_heat_map_marks_the_chosen_move_and_colours_by_probability(tmp_path,
     picture = cv2.imread(str(out))
     assert picture.shape[:2] == (summary["height"], summary["width"])
     # Find the cells in the picture again: the board is enlarged by a whole factor k.
-    from vision.frame import Frame
-    from vision.minesweeper import read_minesweeper
+    from vision.core.frame import Frame
+    from vision.minesweeper.reader import read_minesweeper
 
     reading = read_minesweeper(Frame.from_file(BEGINNER))
     g = reading.geometry

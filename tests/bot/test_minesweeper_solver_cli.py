@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from bot.bench_minesweeper_report import calibration
-from bot.cli import main
-from bot.stats import wilson_interval
+from bot.bench.minesweeper_report import calibration
+from bot.cli.main import main
+from bot.run.stats import wilson_interval
 
 
 def test_solve_prints_probabilities_and_the_move(tmp_path, capsys):

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import GamebotError
-from bot.targets import builtin, gnome_mines, xdemineur
-from bot.targets.base import FlagPolicy, face_point, park_point
-from bot.targets.screen_area import around
+from bot.games.minesweeper.programs import builtin, gnome_mines, xdemineur
+from bot.io.targets.base import FlagPolicy, face_point, park_point
+from bot.io.targets.screen_area import around
 from solvers.minesweeper.rules import LEVELS, FirstClick, Level
-from vision.geometry import Region
+from vision.core.geometry import Region
 
 
 def test_xdemineur_is_started_with_cells_and_mines_given():
@@ -34,7 +34,7 @@ def test_gnome_mines_settings_pick_its_own_sizes(tmp_path):
 
 def test_builtin_window_command_carries_level_and_seed():
     argv = builtin.command(LEVELS["intermediate"], seed=7)
-    assert argv[1:3] == ["-m", "bot.builtin_game"]
+    assert argv[1:3] == ["-m", "bot.games.minesweeper.builtin_window"]
     assert argv[argv.index("--level") + 1] == "16x16/40"
     assert argv[argv.index("--seed") + 1] == "7"
 

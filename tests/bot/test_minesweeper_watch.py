@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import random
 
-from bot.games.minesweeper import MinesweeperPlayer
-from bot.loop import Loop, LoopOptions
-from bot.recorder import Recorder, read_events
-from bot.replay import replay
-from bot.safety import GuardedScreen
-from bot.screens.base import Button
-from bot.screens.sim import SimScreen
-from bot.targets import sim
-from bot.watching import watch
+from bot.games.minesweeper.adapter import MinesweeperPlayer
+from bot.games.minesweeper.programs import sim
+from bot.games.minesweeper.sim_screen import SimScreen
+from bot.games.minesweeper.watching import watch
+from bot.io.screens.base import Button
+from bot.run.loop import Loop, LoopOptions
+from bot.run.recorder import Recorder, read_events
+from bot.run.replay import replay
+from bot.run.safety import GuardedScreen
 from solvers.minesweeper.rules import FirstClick, Level
 from tests.bot.minesweeper_fakes import code_locate, code_read, code_render
 

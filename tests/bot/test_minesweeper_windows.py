@@ -12,7 +12,7 @@ import time
 import pytest
 
 from bot.errors import GamebotError
-from bot.targets.windows import (
+from bot.io.windows.finder import (
     WindowInfo,
     WindowNotFound,
     find_window,
@@ -20,7 +20,7 @@ from bot.targets.windows import (
     matching,
     parse_id,
 )
-from vision.geometry import Region
+from vision.core.geometry import Region
 
 
 def info(id_: int, title: str, app: str = "", size: int = 300) -> WindowInfo:
@@ -91,9 +91,9 @@ def test_on_x11_a_window_is_found_by_either_title_by_class_or_by_id(virtual_disp
 @pytest.mark.display
 def test_a_bare_x_server_has_no_window_manager_so_the_tree_lists_and_xdotool_measures(
         virtual_display):
-    from bot.targets.window_choice import survey
-    from bot.targets.window_title import attach
-    from bot.targets.windows_x11 import ewmh_manager
+    from bot.games.minesweeper.programs.window_title import attach
+    from bot.io.windows.choice import survey
+    from bot.io.windows.x11_backend import ewmh_manager
 
     d, w = make_window("Bare server window", None, "bare")
     try:
@@ -114,7 +114,7 @@ def test_a_bare_x_server_has_no_window_manager_so_the_tree_lists_and_xdotool_mea
 def test_a_window_manager_is_known_by_its_check_window_pointing_at_itself(virtual_display):
     from Xlib import X, Xatom, display
 
-    from bot.targets.windows_x11 import ewmh_manager
+    from bot.io.windows.x11_backend import ewmh_manager
 
     d = display.Display()
     root = d.screen().root

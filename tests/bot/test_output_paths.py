@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.cli.main import main
+from bot.cli.output_paths import check_file, check_folder
 from bot.errors import GamebotError
-from bot.output_paths import check_file, check_folder
 from tests.conftest import RECORDINGS
 
 SHOT = RECORDINGS / "minesweeper" / "labelled" / "winxp-beginner-midgame.png"
@@ -41,12 +41,12 @@ def test_files_and_folders(tmp_path, blocker):
 
 def test_a_folder_that_cannot_be_written(tmp_path, monkeypatch):
     """(Root may write anywhere, so the permission answer is stood in for.)"""
-    import bot.output_paths
+    import bot.cli.output_paths
 
     locked = tmp_path / "locked"
     locked.mkdir()
     real = os.access
-    monkeypatch.setattr(bot.output_paths.os, "access",
+    monkeypatch.setattr(bot.cli.output_paths.os, "access",
                         lambda path, mode: False if Path(path) == locked else real(path, mode))
     with pytest.raises(GamebotError, match="the folder .*locked is not writable"):
         check_folder(locked / "rec", "--record")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.page_steps import Line, find_line, matches, number_near, plain_gestures
-from bot.sites import Step
-from vision.geometry import Region
+from bot.web.sites import Step
+from bot.web.steps import Line, find_line, matches, number_near, plain_gestures
+from vision.core.geometry import Region
 
 
 @pytest.mark.parametrize(
@@ -39,7 +39,7 @@ def test_buttons_are_found_by_label_and_a_missing_one_is_named():
     assert find_line(lines, ["Пропустить ход"]).region.left == 200
     (click,) = plain_gestures([Step("button", label=("Отмена",))], lines)
     assert click.point == Region(100, 500, 60, 16).center
-    from bot.games.page_steps import StepFailed
+    from bot.web.steps import StepFailed
 
     with pytest.raises(StepFailed, match="no button 'Новая игра'.*'Отмена'"):
         plain_gestures([Step("button", label=("Новая игра",))], lines)
@@ -76,8 +76,8 @@ def test_of_two_lines_with_the_label_the_one_that_is_it_exactly_is_the_button():
 def test_a_chip_ocr_misses_is_clicked_beside_a_label_it_reads():
     """vladhuk's level chips: Tesseract reads «Легкий» but never «Важкий»; the profile says
     the hard chip stands 31 label heights to its right."""
-    from bot.games.page_steps import _beside
-    from bot.sites import parse_profile
+    from bot.web.sites import parse_profile
+    from bot.web.steps import _beside
 
     profile = parse_profile(
         {"name": "t", "game": "balda", "language": "uk", "title": "T",
@@ -93,7 +93,7 @@ def test_a_chip_ocr_misses_is_clicked_beside_a_label_it_reads():
 
 
 def test_a_bad_beside_field_is_named():
-    from bot.sites import SiteError, parse_profile
+    from bot.web.sites import SiteError, parse_profile
 
     with pytest.raises(SiteError, match="beside"):
         parse_profile(

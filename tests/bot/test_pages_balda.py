@@ -16,10 +16,10 @@ import urllib.request
 
 import pytest
 
-from bot.cli import build_parser
-from bot.commands import pages
-from bot.pages.balda_game import BaldaGames, available_languages, refused
-from bot.pages.server import PageRequestError, PageServer
+from bot.cli import serve as pages
+from bot.cli.main import build_parser
+from bot.pages.balda.game import BaldaGames, available_languages, refused
+from bot.pages.kit.server import PageRequestError, PageServer
 from solvers.balda import BaldaMove, BaldaState, Lexicon, generate_moves
 from solvers.words import russian_nouns
 
@@ -421,7 +421,7 @@ def test_serve_balda_is_a_command():
 
 def test_serve_balda_prints_its_url_and_serves_the_page():
     process = subprocess.Popen(
-        [sys.executable, "-m", "bot.cli", "serve", "balda", "--print-url"],
+        [sys.executable, "-m", "bot.cli.main", "serve", "balda", "--print-url"],
         stdout=subprocess.PIPE,
         text=True,
     )

@@ -19,12 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import build_parser
-from bot.commands import pages
-from bot.pages.erudit_game import HARD_ENDGAME_BUDGET, HUMAN, EruditGames
-from bot.pages.erudit_texts import TEXTS, TITLES
-from bot.pages.params import refused
-from bot.pages.server import PAGES_DIR, PageRequestError, PageServer
+from bot.cli import serve as pages
+from bot.cli.main import build_parser
+from bot.pages.erudit.game import HARD_ENDGAME_BUDGET, HUMAN, EruditGames
+from bot.pages.erudit.texts import TEXTS, TITLES
+from bot.pages.kit.params import refused
+from bot.pages.kit.server import PAGES_DIR, PageRequestError, PageServer
 from solvers.erudit import Board, WordGraph, graph_for, load_rules, move_from_text
 from solvers.erudit.game import rack_value
 from solvers.erudit.leaves import load_leaves
@@ -560,7 +560,7 @@ def test_old_sessions_are_dropped(tiny):
 
 
 # ----- the page's texts and files -------------------------------------------------------------
-PAGE = PAGES_DIR / "erudit"
+PAGE = PAGES_DIR / "erudit" / "static"
 
 
 def test_both_languages_have_every_text_the_script_asks_for():
@@ -612,7 +612,7 @@ def test_serve_erudit_is_a_command():
 
 def test_serve_erudit_prints_its_url_and_serves_the_page():
     process = subprocess.Popen(
-        [sys.executable, "-m", "bot.cli", "serve", "erudit", "--print-url"],
+        [sys.executable, "-m", "bot.cli.main", "serve", "erudit", "--print-url"],
         stdout=subprocess.PIPE,
         text=True,
         cwd=Path(__file__).resolve().parents[2],

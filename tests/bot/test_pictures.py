@@ -8,9 +8,9 @@ import json
 import pytest
 from PIL import Image
 
-from bot.cli import main
+from bot.cli.main import main
 from bot.errors import GamebotError
-from bot.pictures import check_output, win_rate_plot
+from bot.run.pictures import check_output, win_rate_plot
 
 
 def test_replay_draws_a_recorded_game_as_a_gif(tmp_path, capsys, monkeypatch):

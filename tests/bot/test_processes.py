@@ -6,7 +6,7 @@ import subprocess
 import sys
 import time
 
-from bot.processes import stop_process
+from bot.io.processes import stop_process
 
 
 def _python(code: str) -> subprocess.Popen:

@@ -11,10 +11,10 @@ import logging
 import numpy as np
 import pytest
 
-from bot import recorder as rec_mod
-from bot.recorder import Recorder, read_events
-from bot.screens.replay import ReplayScreen
-from vision.frame import Frame
+from bot.io.screens.replay import ReplayScreen
+from bot.run import recorder as rec_mod
+from bot.run.recorder import Recorder, read_events
+from vision.core.frame import Frame
 
 SEED = 20261201
 
@@ -199,7 +199,7 @@ def test_an_event_waiting_to_be_written_keeps_none_of_its_objects(tmp_path, monk
 def test_a_figure_with_no_value_is_written_as_null_not_nan(tmp_path):
     """A game the program's crash cut short has no move, so no latency median: the line must
     still be JSON that strict readers (jq, json.loads(parse_constant=...)) accept."""
-    from bot.recorder import JsonlWriter
+    from bot.run.recorder import JsonlWriter
 
     def strict(text: str) -> object:
         return json.loads(text, parse_constant=lambda c: pytest.fail(f"{c} in the line"))
@@ -218,7 +218,7 @@ def test_a_line_the_disk_cannot_take_is_taken_back_whole(tmp_path, monkeypatch):
     file ends with the last complete one and every line already written stays as it was."""
     import os
 
-    from bot.recorder import JsonlWriter
+    from bot.run.recorder import JsonlWriter
 
     path = tmp_path / "session.jsonl"
     writer = JsonlWriter(path)

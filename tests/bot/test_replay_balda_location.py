@@ -7,11 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import vision.balda
-import vision.letters
-from bot.replay import balda_reader
-from vision.errors import ReadError
-from vision.frame import Frame
+import vision.balda.reader
+import vision.core.letters
+from bot.run.replay import balda_reader
+from vision.core.errors import ReadError
+from vision.core.frame import Frame
 
 
 class Reading:
@@ -36,8 +36,8 @@ def test_the_grid_is_read_where_it_was_when_it_cannot_be_found_again(monkeypatch
             raise ReadError("the page moved")
         return Reading(f"read {frame.pixels[0, 0, 0]} at {location[1]}\n")
 
-    monkeypatch.setattr(vision.letters, "locate_letter_grid", locate)
-    monkeypatch.setattr(vision.balda, "read_balda", read)
+    monkeypatch.setattr(vision.core.letters, "locate_letter_grid", locate)
+    monkeypatch.setattr(vision.balda.reader, "read_balda", read)
     reader = balda_reader({"site": "gamebot-balda"})
 
     def frame(v):

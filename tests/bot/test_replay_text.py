@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 import sys
 
-from bot.cli import main
-from bot.replay_text import figure
-from bot.session import PlayConfig, watch
+from bot.cli.main import main
+from bot.games.minesweeper.session import PlayConfig, watch
+from bot.run.replay_text import figure
 from solvers.minesweeper.rules import Level
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.cli.main import main
 
 SAMPLES = Path(__file__).resolve().parents[2] / "recordings" / "samples"
 

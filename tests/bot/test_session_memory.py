@@ -13,9 +13,9 @@ import tracemalloc
 
 import pytest
 
-from bot import stats
-from bot.frame_runs import FrameRuns
-from bot.results import GameResult, Samples, SessionStats
+from bot.run import stats
+from bot.run.frame_runs import FrameRuns
+from bot.run.results import GameResult, Samples, SessionStats
 
 OUTCOMES = ["won", "lost", "lost", "drawn", "unfinished", "unknown"]
 
@@ -131,7 +131,7 @@ def test_frame_runs_drop_the_oldest_game_whole():
 def test_play_keeps_no_game_objects(tmp_path):
     """``gamebot play`` on the simulator: the session ends with counts that agree with its
     game log, and no GameResult kept."""
-    from bot.session import PlayConfig, play
+    from bot.games.minesweeper.session import PlayConfig, play
     from solvers.minesweeper.rules import Level
 
     log = tmp_path / "games.jsonl"
@@ -147,7 +147,7 @@ def test_play_keeps_no_game_objects(tmp_path):
 
 def test_memtrace_writes_figures_every_k_games(tmp_path, monkeypatch):
     """GAMEBOT_MEMTRACE: one line of memory figures every K games, nothing when unset."""
-    from bot import memtrace
+    from bot.run import memtrace
 
     monkeypatch.delenv(memtrace.ENV_FILE, raising=False)
     assert memtrace.from_env() is None
@@ -171,10 +171,10 @@ def test_the_simulated_screen_keeps_its_last_clicks_as_numbers():
     keeps no click's objects alive: held for ~65 expert games each, they pinned arenas."""
     import weakref
 
-    from bot.screens.base import Button
-    from bot.screens.sim import SimScreen
+    from bot.games.minesweeper.sim_screen import SimScreen
+    from bot.io.screens.base import Button
     from solvers.minesweeper.rules import Level
-    from vision.geometry import Point
+    from vision.core.geometry import Point
 
     screen = SimScreen(Level.parse("beginner"), seed=1)
     point = Point(1, 1)  # on the screen's background: nothing happens

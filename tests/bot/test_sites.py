@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bot.sites import SiteError, builtin_sites, load_profile
+from bot.web.sites import SiteError, builtin_sites, load_profile
 
 
 @pytest.mark.parametrize("name", builtin_sites())

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from bot.cli import main
+from bot.cli.main import main
 from tests.conftest import RECORDINGS
-from vision.skin import builtin_skins
+from vision.minesweeper.skin import builtin_skins
 
 SHOT = RECORDINGS / "minesweeper" / "labelled" / "winxp-beginner-midgame.png"
 

@@ -5,7 +5,7 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.stats import median, percentile, wilson_interval
+from bot.run.stats import median, percentile, wilson_interval
 
 
 def test_wilson_matches_a_textbook_value():
@@ -33,7 +33,7 @@ def test_a_session_keeps_a_bounded_sample_of_its_timings():
     game's own median kept for its log line; the session's medians stay close."""
     import random
 
-    from bot.results import GameResult, Samples, SessionStats
+    from bot.run.results import GameResult, Samples, SessionStats
 
     rng = random.Random(7)
     session = SessionStats()

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
-from bot.timing import WallClock, key
+from bot.cli.main import main
+from bot.cli.timing import WallClock, key
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "recordings" / "samples"

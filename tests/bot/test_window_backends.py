@@ -18,12 +18,15 @@ from dataclasses import dataclass, field
 import pytest
 
 from bot.errors import GamebotError
-from bot.targets import window_choice, window_title, windows_pywinctl, windows_x11
-from bot.targets.window_choice import survey
-from bot.targets.window_info import WindowInfo
-from bot.targets.windows import WindowNotFound, client_region, find_window, focus, list_windows
-from bot.targets.x11 import WindowLost
-from vision.geometry import Region
+from bot.games.minesweeper.programs import window_title
+from bot.io.windows import choice as window_choice
+from bot.io.windows import pywinctl_backend as windows_pywinctl
+from bot.io.windows import x11_backend as windows_x11
+from bot.io.windows.choice import survey
+from bot.io.windows.finder import WindowNotFound, client_region, find_window, focus, list_windows
+from bot.io.windows.info import WindowInfo
+from bot.io.x11 import WindowLost
+from vision.core.geometry import Region
 
 
 @dataclass(frozen=True)
@@ -176,7 +179,7 @@ def test_under_a_window_manager_pywinctl_falls_back_to_the_tree_saying_why(
 def test_a_window_manager_with_windows_chooses_pywinctl_and_the_log_says_so(
         monkeypatch, caplog):
     install(monkeypatch, [MINES], platform="linux", manager="Openbox")
-    with caplog.at_level(logging.DEBUG, logger="bot.targets.window_choice"):
+    with caplog.at_level(logging.DEBUG, logger="bot.io.windows.choice"):
         listing = survey()
         survey()
     assert listing.backend.name == "pywinctl"

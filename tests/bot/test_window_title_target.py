@@ -7,18 +7,19 @@ import time
 
 import pytest
 
-from bot.games.minesweeper import MinesweeperPlayer
-from bot.loop import Loop, LoopOptions
-from bot.safety import GuardedScreen
-from bot.screens.base import Button
-from bot.screens.sim import SimScreen
-from bot.targets import window_title, windows
-from bot.targets.base import Target
-from bot.targets.new_game_ways import UsualNewGame
-from bot.targets.window_info import WindowInfo
+from bot.games.minesweeper.adapter import MinesweeperPlayer
+from bot.games.minesweeper.programs import window_title
+from bot.games.minesweeper.programs.new_game_ways import UsualNewGame
+from bot.games.minesweeper.sim_screen import SimScreen
+from bot.io.screens.base import Button
+from bot.io.targets.base import Target
+from bot.io.windows import finder as windows
+from bot.io.windows.info import WindowInfo
+from bot.run.loop import Loop, LoopOptions
+from bot.run.safety import GuardedScreen
 from solvers.minesweeper.rules import FirstClick, Level
 from tests.bot.minesweeper_fakes import StandInSolver, code_locate, code_read, code_render
-from vision.geometry import Point, Region
+from vision.core.geometry import Point, Region
 
 MAIN = WindowInfo(0x100, "KMines", "kmines", Region(0, 0, 640, 400))
 
@@ -236,9 +237,9 @@ class ChooserScreen(SimScreen):
 
 def test_a_way_that_shows_no_board_is_a_game_not_started_yet_not_a_misread(tmp_path,
                                                                             monkeypatch):
-    import bot.loop
+    import bot.run.loop
 
-    monkeypatch.setattr(bot.loop.LoopOptions, "misread_tries", 2)
+    monkeypatch.setattr(bot.run.loop.LoopOptions, "misread_tries", 2)
     loop, screen = session(tmp_path, ChooserScreen, 5, 3)
     stats = loop.run()
     assert stats.stopped == "" and len(stats.games) == 3

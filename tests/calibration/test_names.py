@@ -12,7 +12,7 @@ import random
 import numpy as np
 import pytest
 
-from calibration.names import NAMEABLE, Contradiction, Naming
+from calibration.minesweeper.names import NAMEABLE, Contradiction, Naming
 from solvers.minesweeper.game import Game, Status
 from solvers.minesweeper.moves import Move
 from solvers.minesweeper.rules import FirstClick, Level

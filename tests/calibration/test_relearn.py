@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.bench_relearn import relearn_in_play
-from calibration.relearn import check_reads, relearn_numbers, without_numbers
+from bot.bench.relearn import relearn_in_play
+from calibration.minesweeper.relearn import check_reads, relearn_numbers, without_numbers
 from solvers.minesweeper.rules import Level
-from vision.fixtures import load_fixtures
-from vision.skin import load_skin
+from vision.minesweeper.fixtures import load_fixtures
+from vision.minesweeper.skin import load_skin
 
 
 @pytest.mark.parametrize("skin", ["winxp", "xdemineur", "gnome-mines"])

@@ -16,16 +16,16 @@ import mss
 import numpy as np
 import pytest
 
-from bot.pages.balda_game import BaldaGames
-from bot.pages.server import PageServer
-from bot.processes import stop_process
-from bot.targets.browser import browser_argv
+from bot.io.processes import stop_process
+from bot.io.targets.browser import browser_argv
+from bot.pages.balda.game import BaldaGames
+from bot.pages.kit.server import PageServer
 from solvers.balda import Lexicon
 from solvers.words import russian_nouns
 
 pytestmark = [pytest.mark.display, pytest.mark.xdist_group("balda-page-e2e")]
 
-# classic theme colours (BGR, as mss/OpenCV order them); see bot/pages/balda/balda.css
+# classic theme colours (BGR, as mss/OpenCV order them); see bot/pages/balda/static/balda.css
 GRID_LINE = (74, 74, 74)  # #4a4a4a
 EMPTY = (255, 255, 255)  # #ffffff
 FILLED = (189, 227, 242)  # #f2e3bd

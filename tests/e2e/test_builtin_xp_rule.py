@@ -9,13 +9,13 @@ import time
 import numpy as np
 import pytest
 
-from bot.screens.desktop import DesktopScreen
-from bot.targets import builtin
+from bot.games.minesweeper.programs import builtin
+from bot.io.screens.desktop import DesktopScreen
 from solvers.minesweeper.game import Game
 from solvers.minesweeper.moves import Move
 from solvers.minesweeper.rules import FirstClick, Level
 from solvers.minesweeper.state import Cell
-from vision.minesweeper import locate_minesweeper, read_minesweeper
+from vision.minesweeper.reader import locate_minesweeper, read_minesweeper
 
 pytestmark = [pytest.mark.display, pytest.mark.xdist_group("minesweeper-e2e")]
 

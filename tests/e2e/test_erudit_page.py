@@ -20,15 +20,15 @@ import mss
 import numpy as np
 import pytest
 
-from bot.pages.erudit_game import EruditGames
-from bot.pages.server import PageServer
-from bot.processes import stop_process
-from bot.targets.browser import browser_argv
+from bot.io.processes import stop_process
+from bot.io.targets.browser import browser_argv
+from bot.pages.erudit.game import EruditGames
+from bot.pages.kit.server import PageServer
 from solvers.erudit import generate, graph_for, load_rules
 
 pytestmark = [pytest.mark.display, pytest.mark.xdist_group("erudit-page-e2e")]
 
-# theme colours as RGB; see bot/pages/erudit/erudit.css
+# theme colours as RGB; see bot/pages/erudit/static/erudit.css
 LOOKS = {
     "classic": {
         "grid": (0x17, 0x4A, 0x2D),

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.page_session import PagePlayConfig, play
-from bot.replay import replay
+from bot.run.replay import replay
+from bot.web.session import PagePlayConfig, play
 
 pytestmark = [pytest.mark.display, pytest.mark.slow, pytest.mark.xdist_group("erudit-e2e")]
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.hangman import HangmanAdapter, HangmanTarget
-from bot.games.hangman_xterm import HangmanXterm
-from bot.loop import Loop, LoopOptions
-from bot.recorder import Recorder
-from bot.replay import replay
-from bot.safety import GuardedScreen
-from bot.screens.desktop import DesktopScreen
+from bot.games.hangman.adapter import HangmanAdapter, HangmanTarget
+from bot.games.hangman.xterm import HangmanXterm
+from bot.io.screens.desktop import DesktopScreen
+from bot.run.loop import Loop, LoopOptions
+from bot.run.recorder import Recorder
+from bot.run.replay import replay
+from bot.run.safety import GuardedScreen
 from solvers.hangman.game import Game
 from solvers.hangman.lexicon import Lexicon
 from solvers.hangman.priors import bsdgames_weights

@@ -10,16 +10,17 @@ import time
 import numpy as np
 import pytest
 
-from bot.games.minesweeper import MinesweeperPlayer
-from bot.loop import Loop, LoopOptions
-from bot.safety import GuardedScreen, StopRequested
-from bot.screens.desktop import DesktopScreen
-from bot.targets import builtin, x11
-from bot.virtual_display import VirtualDisplay
+from bot.games.minesweeper.adapter import MinesweeperPlayer
+from bot.games.minesweeper.programs import builtin
+from bot.io import x11
+from bot.io.screens.desktop import DesktopScreen
+from bot.io.virtual_display import VirtualDisplay
+from bot.run.loop import Loop, LoopOptions
+from bot.run.safety import GuardedScreen, StopRequested
 from solvers.minesweeper.rules import Level
 from solvers.minesweeper.solver import Solver
-from vision.geometry import Point
-from vision.minesweeper import locate_minesweeper
+from vision.core.geometry import Point
+from vision.minesweeper.reader import locate_minesweeper
 
 pytestmark = [pytest.mark.display, pytest.mark.xdist_group("minesweeper-e2e")]
 
@@ -105,7 +106,7 @@ def test_a_second_display_in_the_same_process_gets_the_input(virtual_display):
 
 
 def test_a_board_found_anywhere_on_the_screen_is_played(window):
-    from bot.targets import anywhere
+    from bot.games.minesweeper.programs import anywhere
 
     target = anywhere()  # no window asked: vision finds the board on the whole screen
     screen = GuardedScreen(DesktopScreen())

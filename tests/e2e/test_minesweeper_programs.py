@@ -14,8 +14,8 @@ import sys
 
 import pytest
 
-from bot.replay import replay
-from bot.session import PlayConfig, play
+from bot.games.minesweeper.session import PlayConfig, play
+from bot.run.replay import replay
 from solvers.minesweeper.rules import Level
 
 pytestmark = [pytest.mark.display, pytest.mark.slow, pytest.mark.xdist_group("minesweeper-e2e")]
@@ -88,7 +88,7 @@ def test_demo_from_the_command_line_without_a_display(tmp_path):
         [
             sys.executable,
             "-m",
-            "bot.cli",
+            "bot.cli.main",
             "demo",
             "--games",
             "2",

@@ -13,8 +13,8 @@ import shutil
 
 import pytest
 
-from bot.session import PlayConfig, play
-from bot.targets.minesweeper_page import CLASSIC
+from bot.games.minesweeper.programs.minesweeper_page import CLASSIC
+from bot.games.minesweeper.session import PlayConfig, play
 from solvers.minesweeper.rules import Level
 
 pytestmark = [pytest.mark.display, pytest.mark.slow,
@@ -64,7 +64,7 @@ def test_kmines_found_by_its_title_with_no_profile_and_no_skin(virtual_display, 
     """As a user meets a program gamebot knows nothing of: kmines at Easy (9x9, 10 mines),
     found by title only. Its high-score and "Reset?" dialogs must be closed, its in-board
     messages waited out or clicked away, and its new-game key (Ctrl+N) found by trying."""
-    from bot.targets import kmines
+    from bot.games.minesweeper.programs import kmines
 
     program = kmines.launch(Level.parse("beginner"))
     try:

@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.display]
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = """
 import os, sys, time
-from bot.virtual_display import VirtualDisplay
+from bot.io.virtual_display import VirtualDisplay
 with VirtualDisplay(320, 240) as vd:
     print(vd.name, vd._proc.pid, flush=True)
     time.sleep(3)

@@ -16,8 +16,8 @@ import time
 
 import pytest
 
-from bot.processes import stop_process
-from bot.targets.windows_x11 import ewmh_manager
+from bot.io.processes import stop_process
+from bot.io.windows.x11_backend import ewmh_manager
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.display

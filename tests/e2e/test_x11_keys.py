@@ -9,7 +9,7 @@ pytestmark = [pytest.mark.display]
 
 
 def test_letters_get_distinct_codes_that_carry_their_keysyms(virtual_display):
-    from bot.screens.x11_keys import KeyMapper, keysym_for
+    from bot.io.screens.x11_keys import KeyMapper, keysym_for
     from solvers.words.alphabet import alphabet_for
 
     mapper = KeyMapper(virtual_display.name, lend_latin=True)
@@ -29,8 +29,8 @@ def test_letters_get_distinct_codes_that_carry_their_keysyms(virtual_display):
 
 def test_without_lending_latin_keys_the_free_codes_run_out_with_a_clear_error():
     from bot.errors import GamebotError
-    from bot.screens.x11_keys import KeyMapper
-    from bot.virtual_display import VirtualDisplay
+    from bot.io.screens.x11_keys import KeyMapper
+    from bot.io.virtual_display import VirtualDisplay
     from solvers.words.alphabet import alphabet_for
 
     with VirtualDisplay(640, 480) as fresh:  # a key map nobody changed yet
@@ -47,9 +47,9 @@ def test_pyautogui_reads_the_key_map_again_once_the_lent_keys_are_back():
     from Xlib import XK
     from Xlib.display import Display
 
-    from bot.screens import x11_keys
-    from bot.screens.desktop import DesktopScreen
-    from bot.virtual_display import VirtualDisplay
+    from bot.io.screens import x11_keys
+    from bot.io.screens.desktop import DesktopScreen
+    from bot.io.virtual_display import VirtualDisplay
     from solvers.words.alphabet import alphabet_for
 
     with VirtualDisplay(640, 480) as fresh_display:

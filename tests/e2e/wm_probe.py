@@ -13,9 +13,9 @@ import time
 
 from Xlib import X, display
 
-from bot.targets.window_choice import survey
-from bot.targets.window_title import attach
-from bot.targets.windows import WindowNotFound, client_region, find_window, focus
+from bot.games.minesweeper.programs.window_title import attach
+from bot.io.windows.choice import survey
+from bot.io.windows.finder import WindowNotFound, client_region, find_window, focus
 
 UNICODE_TITLE = "Сапёр — только _NET_WM_NAME"
 

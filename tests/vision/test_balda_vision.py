@@ -7,16 +7,16 @@ from functools import cache
 
 import pytest
 
-from bot.sites import BUILTIN_DIR
+from bot.web.sites import BUILTIN_DIR
 from solvers.balda import BaldaState
 from solvers.words.alphabet import alphabet_for
-from vision.balda import cell_verdicts, read_balda
-from vision.balda_fixtures import BaldaFixture, load_balda_fixtures
-from vision.errors import ReadError
-from vision.frame import Frame
-from vision.glyph_bank import GlyphBank
-from vision.glyph_ocr import tesseract_lang
-from vision.letters import locate_letter_grid
+from vision.balda.fixtures import BaldaFixture, load_balda_fixtures
+from vision.balda.reader import cell_verdicts, read_balda
+from vision.core.errors import ReadError
+from vision.core.frame import Frame
+from vision.core.glyph_bank import GlyphBank
+from vision.core.glyph_ocr import tesseract_lang
+from vision.core.letters import locate_letter_grid
 
 FIXTURES = load_balda_fixtures()
 GRIDS = [f for f in FIXTURES if f.error is None]

@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 
 from solvers.erudit.rules import square_index
-from vision.errors import BoardNotFoundError, ReadError
-from vision.erudit import locate_erudit, read_erudit
-from vision.erudit_fixtures import load_erudit_fixtures
-from vision.erudit_locate import BoardCutOffError
-from vision.erudit_look import EruditSite
-from vision.frame import Frame
-from vision.rack import RackNotFoundError
-from vision.tiles import mode_colour
+from vision.core.errors import BoardNotFoundError, ReadError
+from vision.core.frame import Frame
+from vision.erudit.fixtures import load_erudit_fixtures
+from vision.erudit.locate import BoardCutOffError
+from vision.erudit.look import EruditSite
+from vision.erudit.rack import RackNotFoundError
+from vision.erudit.reader import locate_erudit, read_erudit
+from vision.erudit.tiles import mode_colour
 
 FIXTURES = {f.name: f for f in load_erudit_fixtures() if f.error is None}
 # Erudit, 100 %: three wildcards on the rack (the set has three), a full board.

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from solvers.erudit.position import Position
-from vision.erudit import locate_erudit, read_erudit
-from vision.erudit_fixtures import load_erudit_fixtures
-from vision.erudit_look import EruditSite
-from vision.frame import Frame
+from vision.core.frame import Frame
+from vision.erudit.fixtures import load_erudit_fixtures
+from vision.erudit.look import EruditSite
+from vision.erudit.reader import locate_erudit, read_erudit
 
 FIXTURES = [f for f in load_erudit_fixtures() if f.error is None]
 
@@ -68,8 +68,8 @@ SHOWN = [f for f in FIXTURES if f.scores is not None]
 def test_scores_and_tiles_left_as_the_page_shows_them(fx):
     """Scores are read, or (small or split score lines that defeat Tesseract: Xanado's, our
     page's big numbers now and then) not read at all: a score is never a wrong number."""
-    from vision.erudit import rules_lang
-    from vision.page_text import PageText
+    from vision.core.page_text import PageText
+    from vision.erudit.reader import rules_lang
 
     frame = Frame.from_file(fx.path)
     assert fx.position is not None
@@ -87,7 +87,7 @@ REFUSED = [f for f in load_erudit_fixtures() if f.error is not None]
 def test_real_screens_that_cannot_be_read_are_refused_saying_why(fx):
     """A rack below the window, an alert darkening the page, a game over with an empty rack."""
     from solvers.erudit.rules import load_rules
-    from vision.errors import ReadError
+    from vision.core.errors import ReadError
 
     frame = Frame.from_file(fx.path)
     with pytest.raises(ReadError) as err:
@@ -102,8 +102,8 @@ def test_there_are_refusals_to_check():
 
 def test_most_scores_of_our_page_are_read():
     """Our page's score panels read on nearly every picture (the figure the bench prints)."""
-    from vision.erudit import rules_lang
-    from vision.page_text import PageText
+    from vision.core.page_text import PageText
+    from vision.erudit.reader import rules_lang
 
     ours = [f for f in SHOWN if f.site == "gamebot-erudit"]
     read = 0

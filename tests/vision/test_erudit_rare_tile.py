@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.erudit_sites import find_site
+from bot.games.erudit.sites import find_site
 from solvers.erudit.rules import load_rules
-from vision.erudit import locate_erudit, read_erudit
-from vision.erudit_look import EruditSite
-from vision.frame import Frame
+from vision.core.frame import Frame
+from vision.erudit.look import EruditSite
+from vision.erudit.reader import locate_erudit, read_erudit
 
 CASES = Path(__file__).resolve().parents[2] / "recordings" / "erudit" / "cases"
 SHOT = CASES / "rare-rack-tile.png"
@@ -35,7 +35,7 @@ def test_the_wildcard_dialog_keys_are_all_found_beside_a_rack_of_bigger_tiles(sh
     squares and a little smaller than the rack's tiles below; all 32 are found, in the
     alphabet's order (games stopped here: "the wildcard dialog shows no key 'Ь'"; and with a
     board square of the keys' size showing beside the dialog)."""
-    from vision.palette import read_palette
+    from vision.core.palette import read_palette
 
     frame = Frame.from_file(CASES / shot)
     site = EruditSite.load(find_site("gamebot-erudit"))
@@ -51,7 +51,7 @@ def test_the_wildcard_dialog_keys_are_all_found_beside_a_rack_of_bigger_tiles(sh
 
 def test_an_empty_rack_is_read_when_the_caller_laid_every_tile_and_refused_otherwise():
     """All seven tiles laid, not yet submitted (a game stopped here as "the rack is hidden")."""
-    from vision.errors import ReadError
+    from vision.core.errors import ReadError
 
     frame = Frame.from_file(CASES / "all-tiles-laid.png")
     site = EruditSite.load(find_site("gamebot-erudit"))
@@ -68,9 +68,9 @@ def test_an_empty_rack_is_read_when_the_caller_laid_every_tile_and_refused_other
 def test_a_wildcard_in_the_last_move_is_named_by_the_word_the_page_shows():
     """The computer's БЫК with a wildcard Б, lit as the last move (red italic on yellow): the
     bank does not know that look, and ТЫК, ЗЫК... make words too; the page says «БЫК +17»."""
-    from bot.games.erudit_naming import names_by_logic
+    from calibration.erudit.naming import names_by_logic
     from solvers.erudit.dictionary import graph_for
-    from vision.page_text import PageText
+    from vision.core.page_text import PageText
 
     frame = Frame.from_file(CASES / "wildcard-in-last-move.png")
     before = tuple((CASES / "wildcard-in-last-move.before.txt").read_text("utf-8").replace(

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vision.geometry import GridGeometry, Point, Region
+from vision.core.geometry import GridGeometry, Point, Region
 
 
 @given(st.lists(st.integers(1, 50), min_size=1, max_size=30),

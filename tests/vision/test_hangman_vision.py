@@ -9,10 +9,10 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.errors import ReadError
-from vision.frame import Frame
-from vision.hangman import HangmanView, Phase, parse_screen, read_hangman
-from vision.hangman_terminal import PRINTABLE, Glyphs
+from vision.core.errors import ReadError
+from vision.core.frame import Frame
+from vision.hangman.reader import HangmanView, Phase, parse_screen, read_hangman
+from vision.hangman.terminal import PRINTABLE, Glyphs
 
 FIXTURES = Path(__file__).resolve().parents[2] / "recordings" / "hangman" / "xterm-dejavu-11"
 NAMES = sorted(p.stem for p in (FIXTURES / "frames").glob("*.png"))

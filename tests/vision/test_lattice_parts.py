@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.geometry import GridGeometry, Point
-from vision.lattice import MERGE_GAP, Lattice, find_lattices, merge_lattices
+from vision.core.geometry import GridGeometry, Point
+from vision.core.lattice import MERGE_GAP, Lattice, find_lattices, merge_lattices
 
 
 def part(left: int, top: int, rows: int, cols: int, pitch: int = 20, support: int = 10

@@ -7,11 +7,11 @@ import json
 import numpy as np
 import pytest
 
-from bot.sites import BUILTIN_DIR
-from vision.balda_fixtures import load_balda_fixtures
-from vision.frame import Frame
-from vision.glyph_bank import GlyphBank, GlyphBankError
-from vision.letters import GLYPH, grid_inks, inner_region, locate_letter_grid
+from bot.web.sites import BUILTIN_DIR
+from vision.balda.fixtures import load_balda_fixtures
+from vision.core.frame import Frame
+from vision.core.glyph_bank import GlyphBank, GlyphBankError
+from vision.core.letters import GLYPH, grid_inks, inner_region, locate_letter_grid
 
 UK = "АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЬЮЯ"
 RU = "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ"
@@ -120,8 +120,8 @@ def test_a_bank_of_two_scripts_reads_each_alphabet_apart(m19):
 
 
 def test_a_look_keeps_its_newest_samples_only(m19):
-    from vision.glyph_bank import SAMPLES
-    from vision.letters import CellInk
+    from vision.core.glyph_bank import SAMPLES
+    from vision.core.letters import CellInk
 
     _, _, inks, rows = m19
     ink = next(i for k, i in enumerate(inks) if rows[k // 5][k % 5] == "А")

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sites import BUILTIN_DIR
+from bot.web.sites import BUILTIN_DIR
 from solvers.words.alphabet import alphabet_for
-from vision.balda import cell_verdicts, read_balda
-from vision.balda_fixtures import load_balda_fixtures
-from vision.frame import Frame
-from vision.glyph_bank import GlyphBank
-from vision.glyph_ocr import name_glyph
-from vision.letters import grid_inks, inner_region, locate_letter_grid
+from vision.balda.fixtures import load_balda_fixtures
+from vision.balda.reader import cell_verdicts, read_balda
+from vision.core.frame import Frame
+from vision.core.glyph_bank import GlyphBank
+from vision.core.glyph_ocr import name_glyph
+from vision.core.letters import grid_inks, inner_region, locate_letter_grid
 
 FIXTURES = {f.name: f for f in load_balda_fixtures()}
 

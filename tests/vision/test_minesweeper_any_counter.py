@@ -7,13 +7,13 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.render import render_minesweeper
+from calibration.minesweeper.render import render_minesweeper
 from solvers.minesweeper.state import Board
-from vision.any_counter import SEGMENTS, read_any_counter, read_led, read_text
-from vision.fixtures import load_fixtures, rescale
-from vision.frame import Frame
-from vision.geometry import GridGeometry, Point
-from vision.minesweeper import locate_minesweeper
+from vision.core.frame import Frame
+from vision.core.geometry import GridGeometry, Point
+from vision.minesweeper.any_counter import SEGMENTS, read_any_counter, read_led, read_text
+from vision.minesweeper.fixtures import load_fixtures, rescale
+from vision.minesweeper.reader import locate_minesweeper
 
 LED_FIXTURES = [f for f in load_fixtures() if f.error is None and f.counter is not None
                 and f.skin in ("winxp", "xdemineur")]

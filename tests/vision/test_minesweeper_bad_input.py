@@ -7,12 +7,12 @@ import json
 import numpy as np
 import pytest
 
-from bot.cli import main
-from calibration.render import render_minesweeper
+from bot.cli.main import main
+from calibration.minesweeper.render import render_minesweeper
 from solvers.minesweeper.state import Board
-from vision.errors import BoardNotFoundError, ReadError
-from vision.frame import Frame, ImageFileError
-from vision.minesweeper import locate_minesweeper, read_minesweeper
+from vision.core.errors import BoardNotFoundError, ReadError
+from vision.core.frame import Frame, ImageFileError
+from vision.minesweeper.reader import locate_minesweeper, read_minesweeper
 
 ROWS = ["#" * 30] * 6 + ["#" * 10 + "..12F3" + "#" * 14] + ["#" * 30] * 9
 BOARD = Board.from_text("\n".join(ROWS))

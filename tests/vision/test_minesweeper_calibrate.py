@@ -9,14 +9,14 @@ from pathlib import Path
 
 import numpy as np
 
-from bot.cli import main
-from calibration.learn import learn_skin
-from calibration.render import render_minesweeper
+from bot.cli.main import main
+from calibration.minesweeper.learn import learn_skin
+from calibration.minesweeper.render import render_minesweeper
 from solvers.minesweeper.state import Board
-from vision.fixtures import load_fixtures
-from vision.frame import Frame
-from vision.geometry import Region
-from vision.minesweeper import cell_verdicts, locate_minesweeper, readable
+from vision.core.frame import Frame
+from vision.core.geometry import Region
+from vision.minesweeper.fixtures import load_fixtures
+from vision.minesweeper.reader import cell_verdicts, locate_minesweeper, readable
 
 
 def _fixture(stem: str):
@@ -99,9 +99,9 @@ UNSEEN = Path(__file__).resolve().parent.parent.parent / "recordings" / "mineswe
 
 def _reads(skin, name: str) -> list[tuple[str, str]]:
     """(read, labelled) for every cell the skin reads in the picture (refused cells left out)."""
-    from vision.fit import verdict_of
-    from vision.looks import board_grid
-    from vision.minesweeper import _board, readable
+    from vision.minesweeper.fit import verdict_of
+    from vision.minesweeper.looks import board_grid
+    from vision.minesweeper.reader import _board, readable
 
     frame = Frame.from_file(UNSEEN / name)
     grid, _ = board_grid(frame)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import numpy as np
 
 from solvers.minesweeper.state import Cell
-from vision.cells import CellVerdict, unnamed_char
-from vision.minesweeper import _board, readable
-from vision.skin import Skin
+from vision.minesweeper.cells import CellVerdict, unnamed_char
+from vision.minesweeper.reader import _board, readable
+from vision.minesweeper.skin import Skin
 
 PIC = np.zeros((8, 8, 3), np.uint8)
 

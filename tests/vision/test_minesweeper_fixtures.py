@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from vision.errors import ReadError
-from vision.fixtures import Fixture, load_fixtures, rescale
-from vision.frame import Frame
-from vision.minesweeper import cell_verdicts, locate_minesweeper, read_minesweeper
-from vision.skin import load_skin
+from vision.core.errors import ReadError
+from vision.core.frame import Frame
+from vision.minesweeper.fixtures import Fixture, load_fixtures, rescale
+from vision.minesweeper.reader import cell_verdicts, locate_minesweeper, read_minesweeper
+from vision.minesweeper.skin import load_skin
 
 FIXTURES = load_fixtures()
 READABLE = [f for f in FIXTURES if f.error is None and not f.unreadable]

@@ -12,10 +12,10 @@ from __future__ import annotations
 import pytest
 
 from solvers.minesweeper.state import Board, Cell
-from vision.fixtures import Fixture, load_fixtures
-from vision.frame import Frame
-from vision.minesweeper import read_minesweeper
-from vision.skin import CELL_CHARS, load_skin
+from vision.core.frame import Frame
+from vision.minesweeper.fixtures import Fixture, load_fixtures
+from vision.minesweeper.reader import read_minesweeper
+from vision.minesweeper.skin import CELL_CHARS, load_skin
 
 FIXTURES = [f for f in load_fixtures() if f.state is not None and f.error is None]
 LINUX_SKINS = ("xdemineur", "gnome-mines")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from vision.holdout import run_holdout
+from bot.bench.holdout import run_holdout
 
 VARIANTS = [(1.0, False), (1.25, False), (1.5, True)]
 

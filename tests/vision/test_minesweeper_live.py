@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from solvers.minesweeper.state import Cell
-from vision.errors import BoardNotFoundError, ReadError
-from vision.frame import Frame
-from vision.minesweeper import cell_verdicts, locate_minesweeper, read_minesweeper, readable
+from vision.core.errors import BoardNotFoundError, ReadError
+from vision.core.frame import Frame
+from vision.minesweeper.reader import cell_verdicts, locate_minesweeper, read_minesweeper, readable
 
 pytestmark = pytest.mark.display
 
@@ -125,8 +125,8 @@ def test_gnome_mines_first_click_opens_an_area(virtual_display, tmp_path):
 def test_calibrate_live_learns_xdemineur_from_the_screen(virtual_display, tmp_path, capsys):
     import json
 
-    from bot.cli import main
-    from vision.skin import load_skin
+    from bot.cli.main import main
+    from vision.minesweeper.skin import load_skin
 
     proc = subprocess.Popen([_game("xdemineur"), "-m", "99"])
     try:

@@ -6,13 +6,20 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from calibration.render import render_minesweeper
+from calibration.minesweeper.render import render_minesweeper
 from solvers.minesweeper.state import Board
-from vision.fit import verdict_of
-from vision.frame import Frame
-from vision.looks import FAMILY_RADIUS, add_looks, board_grid, distances, fresh, look_indices
-from vision.minesweeper import read_minesweeper
-from vision.skin import NUMBERS, Skin, load_skin, save_skin
+from vision.core.frame import Frame
+from vision.minesweeper.fit import verdict_of
+from vision.minesweeper.looks import (
+    FAMILY_RADIUS,
+    add_looks,
+    board_grid,
+    distances,
+    fresh,
+    look_indices,
+)
+from vision.minesweeper.reader import read_minesweeper
+from vision.minesweeper.skin import NUMBERS, Skin, load_skin, save_skin
 
 MID = Board.from_text("\n".join(["#" * 16] * 4 + ["###1122333######", "###1..1#########",
                                                   "###111##########"] + ["#" * 16] * 9))
@@ -90,7 +97,7 @@ def test_unnamed_looks_are_saved_loaded_and_read_as_opened_when_only_numbers_are
     assert [len(u) for u in back.unnamed] == [len(u) for u in grown.unnamed]
     assert all(np.array_equal(a[0], b[0]) for a, b in zip(back.unnamed, grown.unnamed,
                                                           strict=True))
-    from vision.minesweeper import BoardLocation
+    from vision.minesweeper.reader import BoardLocation
 
     location = BoardLocation(grid.geometry(), back.name, 1.0, cells=grid)
     verdict = verdict_of(frame.pixels, grid, back)

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calibration.render import render_minesweeper
+from calibration.minesweeper.render import render_minesweeper
 from solvers.minesweeper.state import Board
-from vision.frame import Frame
-from vision.minesweeper import BoardLocation, locate_minesweeper, read_minesweeper
-from vision.skin import builtin_skins, load_skin
+from vision.core.frame import Frame
+from vision.minesweeper.reader import BoardLocation, locate_minesweeper, read_minesweeper
+from vision.minesweeper.skin import builtin_skins, load_skin
 
 SKINS = builtin_skins()
 SCALES = (1.0, 1.25, 1.5, 2.0)

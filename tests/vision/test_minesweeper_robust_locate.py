@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from vision.errors import BoardNotFoundError, ReadError
-from vision.frame import Frame
-from vision.minesweeper import locate_minesweeper, read_minesweeper
+from vision.core.errors import BoardNotFoundError, ReadError
+from vision.core.frame import Frame
+from vision.minesweeper.reader import locate_minesweeper, read_minesweeper
 
 MINESWEEPER = Path(__file__).resolve().parent.parent.parent / "recordings" / "minesweeper"
 #: (picture, skin) pairs: built-in looks and looks learned from nothing (unseen programs).

@@ -7,9 +7,9 @@ import json
 import numpy as np
 import pytest
 
-from vision.cells import glyph_bank
-from vision.seven_segment import SYMBOLS, counter_text
-from vision.skin import (
+from vision.minesweeper.cells import glyph_bank
+from vision.minesweeper.seven_segment import SYMBOLS, counter_text
+from vision.minesweeper.skin import (
     CELL_CHARS,
     Skin,
     SkinError,

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from vision.frame import Frame
-from vision.geometry import Region
-from vision.minesweeper import locate_minesweeper
-from vision.text_counter import (
+from vision.core.frame import Frame
+from vision.core.geometry import Region
+from vision.minesweeper.reader import locate_minesweeper
+from vision.minesweeper.text_counter import (
     find_text_counters,
     read_text,
     read_text_counter,

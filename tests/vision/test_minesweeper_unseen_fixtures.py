@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from vision.errors import ReadError
-from vision.frame import Frame
-from vision.looks import board_grid
-from vision.minesweeper import locate_minesweeper, read_minesweeper
+from vision.core.errors import ReadError
+from vision.core.frame import Frame
+from vision.minesweeper.looks import board_grid
+from vision.minesweeper.reader import locate_minesweeper, read_minesweeper
 
 UNSEEN = Path(__file__).resolve().parent.parent.parent / "recordings" / "minesweeper" / "unseen"
 LABELS = json.loads((UNSEEN / "labels.json").read_text("utf-8"))["fixtures"]

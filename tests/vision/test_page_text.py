@@ -6,10 +6,10 @@ from functools import cache
 
 import pytest
 
-from vision.balda_fixtures import LABELLED
-from vision.frame import Frame
-from vision.letters import locate_letter_grid
-from vision.page_text import PageText, phrase_in
+from vision.balda.fixtures import LABELLED
+from vision.core.frame import Frame
+from vision.core.letters import locate_letter_grid
+from vision.core.page_text import PageText, phrase_in
 
 
 @cache

@@ -2,14 +2,14 @@
 
 import random
 
-from solvers.balda import BaldaRules, greedy_decision, search_decision
-from solvers.balda.benchmark import (
+from bot.bench.balda import (
     depth_seconds,
     oracle_mismatches,
     probe_depth,
     self_play,
     time_movegen,
 )
+from solvers.balda import BaldaRules, greedy_decision, search_decision
 from solvers.balda.positions import midgame_positions, random_start
 from solvers.balda.selfplay import play_game
 

@@ -1,0 +1,388 @@
+"""Commands for Erudit / Scrabble: best move for a position, self-play bench, leave fitting and
+the oracle checks of the move generator and the endgame solver."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from bot.cli.options import (
+    add_json,
+    count,
+    named_input,
+    positive_int,
+    read_input,
+)
+from bot.cli.registry import Command
+from bot.games.erudit.shot import add_shot_options, best_input, draw_best
+
+if TYPE_CHECKING:
+    from solvers.erudit.dictionary import WordGraph
+    from solvers.erudit.game import GameRecord
+    from solvers.erudit.rules import Rules
+    from solvers.erudit.selfplay import MatchResult
+    from solvers.timing import Parts
+
+
+def _rules_options(p: argparse.ArgumentParser, default: str | None = "erudit") -> None:
+    shown = default or "the position's 'rules:' line"
+    p.add_argument(
+        "--rules",
+        default=default,
+        help=f"erudit, scrabble-ru or scrabble-en, or a rules .json file (default: {shown})",
+    )
+    p.add_argument(
+        "--dictionary",
+        metavar="FILE",
+        help="word list, one word a line (default: the rules' list: Russian nouns or ENABLE)",
+    )
+    p.add_argument(
+        "--wildcard-score",
+        choices=("zero", "letter"),
+        help="a placed wildcard scores 0 or the value of its letter (default: the rules')",
+    )
+    p.add_argument(
+        "--multiword",
+        action="store_true",
+        help="allow several words a turn, each laid like a normal move (a house rule some"
+        " Erudit sites play)",
+    )
+    p.add_argument("--premiums", metavar="FILE", help="premium grid: 15 lines of . d t D T")
+
+
+def _load(
+    args: argparse.Namespace, rules_name: str | None = None, parts: Parts | None = None
+) -> tuple[Rules, WordGraph]:
+    from pathlib import Path
+
+    from solvers.erudit.dictionary import graph_for
+    from solvers.erudit.rules import load_rules
+    from solvers.timing import part
+
+    with part(parts, "rules"):
+        rules = load_rules(rules_name or args.rules).with_options(
+            wildcard_scoring=args.wildcard_score, multiword=True if args.multiword else None
+        )
+        if args.premiums:
+            grid = read_input(args.premiums)
+            with named_input(args.premiums):
+                rules = rules.with_options(premiums=grid)
+    source = str(Path(args.dictionary).resolve()) if args.dictionary else rules.dictionary
+    with part(parts, "dictionary"):
+        graph = graph_for(source)
+    return rules, graph
+
+
+# --- erudit best ---------------------------------------------------------------------------------
+def _configure_best(p: argparse.ArgumentParser) -> None:
+    p.add_argument("position", metavar="POSITION.txt", nargs="?",
+                   help="position text file ('-' for stdin); or --shot SHOT.png")
+    _rules_options(p, default=None)
+    add_shot_options(p)
+    p.add_argument(
+        "--top",
+        type=positive_int,
+        metavar="N",
+        default=10,
+        help="how many moves to list (default 10)",
+    )
+    p.add_argument("--greedy", action="store_true", help="rank by score only, not by equity")
+    p.add_argument(
+        "--endgame-budget",
+        type=count,
+        metavar="N",
+        default=5000,
+        help="nodes the endgame search may visit when the bag is empty (default 5000)",
+    )
+    p.add_argument(
+        "--breadth",
+        type=positive_int,
+        help="several-words turns: keep the N best placements a step (default: full search)",
+    )
+    add_json(p)
+
+
+def _run_best(args: argparse.Namespace) -> int:
+    from bot.cli.report import emit
+    from bot.cli.timing import WallClock
+    from solvers.erudit.best import best_moves
+    from solvers.erudit.position import Position
+
+    clock = WallClock()
+    with clock.part("position"):
+        text, shot = best_input(args)
+        with named_input(args.position):
+            head_rules = Position.from_text(text).rules.name if args.rules is None else args.rules
+    rules, graph = _load(args, head_rules, clock)
+    if shot is not None and shot.premiums is not None:
+        rules = rules.with_options(premiums=shot.premiums)  # the board's own layout
+    with clock.part("position"), named_input(args.position):
+        position = Position.from_text(text, rules)
+    decisions = best_moves(
+        position,
+        graph,
+        top=args.top,
+        greedy=args.greedy,
+        endgame_budget=args.endgame_budget,
+        breadth=args.breadth,
+        parts=clock,
+    )
+    lines = [f"{rules.title}: {len(graph)} words; rack {position.rack or '-'}"]
+    for i, d in enumerate(decisions, 1):
+        eq = f"equity {d.equity:7.2f}" if d.equity is not None else ""
+        sc = f"score {d.score:4.0f}" if d.score is not None else ""
+        lines.append(f"{i:3}. {d.move.to_text():32} {sc}  {eq}  ({d.stage}: {d.reason})")
+    if not decisions:
+        lines.append("no legal move")
+    if shot is not None and args.picture:
+        lines.append(f"picture: {draw_best(shot, decisions, args.picture, rules)}")
+    lines.append(clock.line())
+    summary = {
+        "rules": rules.name,
+        "moves": [d.to_dict() for d in decisions],
+        "seconds": clock.to_dict(),
+    }
+    emit(summary, lines, args.json)
+    return 0
+
+
+# --- bench erudit --------------------------------------------------------------------------------
+def _configure_bench(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--games", type=positive_int, metavar="N", default=100, help="self-play games (default 100)"
+    )
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    _rules_options(p)
+    p.add_argument(
+        "--timing-positions",
+        type=count,
+        metavar="N",
+        default=100,
+        help="mid-game boards for the move-generation timings (default 100)",
+    )
+    p.add_argument(
+        "--endgame-budget",
+        type=count,
+        metavar="N",
+        default=300,
+        help="nodes the equity player's endgame search may visit a move (default 300)",
+    )
+    add_json(p)
+
+
+def _run_bench(args: argparse.Namespace) -> int:
+    from bot.cli.interrupt import until_interrupted
+    from bot.cli.progress import progress_bar
+    from bot.cli.report import emit
+    from bot.cli.timing import WallClock
+    from bot.run.stats import median, wilson_interval
+    from solvers.erudit.leaves import load_leaves
+    from solvers.erudit.player import EquityPlayer, greedy
+    from solvers.erudit.selfplay import MatchResult, play_match, time_movegen
+
+    clock = WallClock()
+    rules, graph = _load(args, parts=clock)
+    with clock.part("leave values"):
+        equity = EquityPlayer(load_leaves(rules), endgame_budget=args.endgame_budget)
+    result = MatchResult()
+    timings: dict[int, list[float]] = {0: [], 1: [], 3: []}
+    with until_interrupted() as stop:
+        with clock.part("self-play games"), progress_bar(
+            args.games, f"{rules.name} equity vs greedy"
+        ) as bar:
+
+            def on_game(i: int, record: GameRecord, result: MatchResult) -> None:
+                bar.advance(status=f"{result.win_rate:.1%}")
+
+            play_match(equity, greedy, rules, graph, args.games, args.seed, on_game,
+                       keep_boards=args.timing_positions, result=result)
+        with clock.part("move-generation timings"), progress_bar(
+            3 * len(result.boards), "move generation timings"
+        ) as bar:
+            for n, times in timings.items():
+                time_movegen(result.boards, graph, rules, n, args.seed, times, bar.advance)
+    games = max(result.games, 1)
+    low, high = wilson_interval(int(result.wins + 0.5 * result.ties), result.games)
+    ms = {n: median(t) * 1000 for n, t in timings.items()}
+    summary = {
+        "rules": rules.name,
+        "games": result.games,
+        "wins": result.wins,
+        "losses": result.losses,
+        "ties": result.ties,
+        "win_rate": round(result.win_rate, 4),
+        "ci95_low": round(low, 4),
+        "ci95_high": round(high, 4),
+        "movegen_positions": len(timings[3]),
+        "movegen_ms_median": round(ms[0], 2),
+        "movegen_ms_median_1wild": round(ms[1], 2),
+        "movegen_ms_median_3wild": round(ms[3], 2),
+        "points_per_turn_equity": round(result.points_per_turn(0), 2),
+        "points_per_turn_greedy": round(result.points_per_turn(1), 2),
+        "exchanges_equity": result.exchanges[0],
+        "exchanges_greedy": result.exchanges[1],
+        "bingos_equity": result.bingos[0],
+        "bingos_greedy": result.bingos[1],
+        "mean_final_equity": round(result.final[0] / games, 1),
+        "mean_final_greedy": round(result.final[1] / games, 1),
+        "stopped": stop.reason,
+        "seconds": clock.to_dict(),
+    }
+    summary["wall_seconds"] = summary["seconds"]["total"]
+    timed = ", ".join(f"{label} {ms[n]:.1f}" for n, label in ((0, "no wildcard"), (1, "one"),
+                                                            (3, "three")) if timings[n])
+    lines = [
+        f"{rules.title}: {len(graph)} words, {result.games} games, seed {args.seed}",
+        f"equity vs greedy: {result.wins} wins, {result.losses} losses, {result.ties} ties: "
+        f"{result.win_rate:.1%} (95 % CI {low:.1%}-{high:.1%})",
+        f"points a turn: equity {summary['points_per_turn_equity']}, "
+        f"greedy {summary['points_per_turn_greedy']}; whole-rack turns {result.bingos[0]} vs "
+        f"{result.bingos[1]}; exchanges {result.exchanges[0]} vs {result.exchanges[1]}",
+        f"all moves of {len(timings[0])} mid-game boards (CPU ms, median): "
+        + (timed or "not measured"),
+        *stop.line(),
+        clock.line(),
+    ]
+    emit(summary, lines, args.json)
+    return stop.exit_code()
+
+
+# --- erudit fit-leaves ---------------------------------------------------------------------------
+def _configure_fit(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--games",
+        type=positive_int,
+        metavar="N",
+        default=400,
+        help="self-play games a round (default 400)",
+    )
+    p.add_argument(
+        "--rounds", type=positive_int, metavar="N", default=2, help="fit rounds (default 2)"
+    )
+    p.add_argument("--seed", type=int, default=1000, help="seed (default 1000)")
+    _rules_options(p)
+    p.add_argument("--out", metavar="FILE", help="where to write (default: the rules' data file)")
+
+
+def _run_fit(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from bot.cli.output_paths import check_file
+    from bot.cli.progress import progress_bar
+    from solvers.erudit.leaves import save_leaves
+    from solvers.erudit.rules import DATA
+    from solvers.erudit.selfplay import fit_by_selfplay
+
+    if args.out:
+        check_file(args.out, "--out", (".json",))
+    rules, graph = _load(args)
+    with progress_bar(args.games * args.rounds, f"{rules.name} self-play") as bar:
+        model, n = fit_by_selfplay(
+            rules, graph, args.games, args.seed, args.rounds, lambda r, i: bar.advance()
+        )
+    out = Path(args.out) if args.out else DATA / rules.leaves
+    note = {
+        "command": f"gamebot erudit fit-leaves --rules {rules.name} --games {args.games} "
+        f"--rounds {args.rounds} --seed {args.seed}",
+        "samples_last_round": n,
+        "target": "points the player scored on their next turn minus the mean",
+    }
+    save_leaves(model, out, note)
+    best = sorted(model.tile.items(), key=lambda kv: -kv[1])
+    print(f"fitted on {n} samples; wrote {out}")
+    print("tile values: " + " ".join(f"{k}{v:+.1f}" for k, v in best))
+    return 0
+
+
+# --- erudit verify -------------------------------------------------------------------------------
+def _configure_verify(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--positions", type=count, metavar="N", default=300, help="random positions (default 300)"
+    )
+    p.add_argument(
+        "--endgames", type=count, metavar="N", default=100, help="random endgames (default 100)"
+    )
+    p.add_argument(
+        "--words",
+        type=positive_int,
+        metavar="N",
+        default=1500,
+        help="dictionary sample size (default 1500)",
+    )
+    p.add_argument("--seed", type=int, default=1, help="seed (default 1)")
+    _rules_options(p)
+    add_json(p)
+
+
+def _run_verify(args: argparse.Namespace) -> int:
+    from bot.cli.interrupt import until_interrupted
+    from bot.cli.progress import progress_bar
+    from bot.cli.report import emit
+    from bot.cli.timing import WallClock
+    from solvers.erudit.verify import check_endgames, check_positions, sample_graph
+
+    clock = WallClock()
+    rules, graph = _load(args, parts=clock)
+    moves: dict[str, Any] = {"positions": 0, "positions_identical": 0, "moves_checked": 0,
+                             "mismatches": []}
+    ends: dict[str, Any] = {"endgames": 0, "endgames_exact": 0, "endgame_mismatches": []}
+    words = 0
+    with until_interrupted() as stop:
+        with clock.part("dictionary sample"):
+            small = sample_graph(graph, args.words, args.seed)
+            words = len(small)
+        with clock.part("move generator vs brute force"), progress_bar(
+            args.positions, "move generator vs brute force"
+        ) as bar:
+            check_positions(rules, small, args.positions, args.seed, bar.advance, moves)
+        with clock.part("endgame vs exhaustive search"), progress_bar(
+            args.endgames, "endgame solver vs exhaustive"
+        ) as bar:
+            check_endgames(rules, small, args.endgames, args.seed, bar.advance, ends)
+    summary = {"rules": rules.name, "words": words, **moves, **ends, "stopped": stop.reason,
+               "seconds": clock.to_dict()}
+    lines = [
+        f"{rules.name}, {words}-word sample dictionary, seed {args.seed}",
+        f"move generator: {moves['positions_identical']}/{moves['positions']} positions identical "
+        f"to brute force ({moves['moves_checked']} moves)",
+        f"endgame: {ends['endgames_exact']}/{ends['endgames']} equal to exhaustive search",
+    ]
+    for bad in moves["mismatches"] + ends["endgame_mismatches"]:
+        lines.append(f"MISMATCH: {bad}")
+    lines += stop.line()
+    lines.append(clock.line())
+    emit(summary, lines, args.json)
+    ok = not moves["mismatches"] and not ends["endgame_mismatches"]
+    return stop.exit_code(0 if ok else 1)
+
+
+COMMANDS: list[Command] = [
+    Command(
+        "erudit",
+        "best",
+        "best moves of an Erudit/Scrabble position text, by equity",
+        _configure_best,
+        _run_best,
+    ),
+    Command(
+        "bench",
+        "erudit",
+        "self-play: equity player vs greedy max-score, and move-generation timings",
+        _configure_bench,
+        _run_bench,
+    ),
+    Command(
+        "erudit",
+        "fit-leaves",
+        "fit leave values by self-play and store them as the rules' data file",
+        _configure_fit,
+        _run_fit,
+    ),
+    Command(
+        "erudit",
+        "verify",
+        "check the move generator against brute force and the endgame against full search",
+        _configure_verify,
+        _run_verify,
+    ),
+]

@@ -1,0 +1,311 @@
+"""``play``/``demo`` for the word games in a browser window: Balda and Erudit/Scrabble.
+
+Heavy imports (OpenCV, mss, the engine) happen inside ``run``, so ``--help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bot.cli.options import (
+    add_json,
+    add_recording_options,
+    non_negative_float,
+    positive_float,
+    positive_int,
+)
+from bot.cli.registry import Command
+
+if TYPE_CHECKING:
+    from bot.run.results import SessionStats
+    from bot.web.session import PagePlayConfig, PagePlayResult
+
+# bot.web.session.TARGETS, repeated so --help imports nothing heavy (a test keeps them equal)
+TARGETS = ("builtin", "browser", "window-title")
+
+
+def _zoom(text: str) -> float:
+    try:
+        value = float(text.rstrip("%"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"zoom {text!r} is not a percentage such as 125") from None
+    if not 25 <= value <= 500:
+        raise argparse.ArgumentTypeError(f"zoom {value:g} % is outside 25..500 %")
+    return value / 100.0
+
+
+def _window(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"window size {text!r}: use WIDTHxHEIGHT") from None
+    if not (320 <= w <= 8000 and 240 <= h <= 8000):
+        raise argparse.ArgumentTypeError(f"window size {w}x{h} is not a usable size")
+    return w, h
+
+
+def _configure_page(p: argparse.ArgumentParser, game: str) -> None:
+    page = p.add_argument_group("the built-in page (--target builtin)")
+    themes = ("classic", "night") if game == "balda" else ("classic", "wood")
+    page.add_argument("--theme", choices=themes, default="classic", help="look (default classic)")
+    styles = (
+        "palette-drag (default) or type-click" if game == "balda" else "drag (default) or click"
+    )
+    page.add_argument(
+        "--style",
+        help=f"input style: on the built-in page {styles}; on other sites one of the styles"
+        " its profile lists",
+    )
+    if game == "balda":
+        page.add_argument("--size", type=int, choices=(5, 6, 7), default=5, help="grid size")
+        page.add_argument(
+            "--lang", choices=("ru", "uk", "en"), default="ru",
+            help="the page's language (default ru)",
+        )
+    else:
+        page.add_argument(
+            "--rules", choices=("erudit", "scrabble-ru", "scrabble-en"), default="erudit",
+            help="the game the page plays (default erudit, Russian)",
+        )
+        page.add_argument(
+            "--tiles", type=int, metavar="N",
+            help="a short game: the page plays with only N tiles of its set (14 or more)",
+        )
+    page.add_argument(
+        "--level",
+        choices=("easy", "medium", "hard"),
+        default="hard",
+        help="the page's computer opponent (default hard: the engine's best)",
+    )
+    page.add_argument(
+        "--first", choices=("human", "computer"), default="human", help="who moves first"
+    )
+    page.add_argument(
+        "--reject",
+        type=float,
+        default=0.0,
+        metavar="FRACTION",
+        help="the page refuses this fraction of our words as unknown (tests how the bot copes"
+        " with a site whose dictionary differs; default 0)",
+    )
+
+
+def _configure_common(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--zoom",
+        type=_zoom,
+        default=1.0,
+        metavar="PERCENT",
+        help="page zoom when we launch the browser, 25..500 (default 100)",
+    )
+    p.add_argument(
+        "--window",
+        type=_window,
+        default=(1280, 900),
+        metavar="WxH",
+        help="browser window size in screen pixels when we launch it (default 1280x900)",
+    )
+    p.add_argument("--games", type=positive_int, default=None, help="games to play (default 1)")
+    p.add_argument("--hours", type=float, help="stop after H hours")
+    p.add_argument(
+        "--record", type=Path, metavar="DIR", help="keep session.jsonl and frames in DIR"
+    )
+    add_recording_options(p)
+    p.add_argument(
+        "--log",
+        type=Path,
+        metavar="FILE",
+        help="per-game JSONL log (default DIR/games.jsonl with --record, else out/)",
+    )
+    p.add_argument(
+        "--think",
+        type=positive_float,
+        default=1.0,
+        help="seconds the engine thinks a move (default 1)",
+    )
+    p.add_argument(
+        "--sides",
+        choices=("one", "both"),
+        default="one",
+        help="one: play our side and wait for the other; both: play both sides of a"
+        " hot-seat page (default one)",
+    )
+    p.add_argument("--seed", type=int, help="the built-in page's seed (repeatable games)")
+    p.add_argument(
+        "--pace",
+        type=non_negative_float,
+        default=0.0,
+        help="seconds to wait before each move (to watch)",
+    )
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=Path("out"),
+        help="folder for logs, the browser's log and problem frames (default out/)",
+    )
+    add_json(p)
+
+
+def _configure_play(p: argparse.ArgumentParser, game: str) -> None:
+    p.add_argument(
+        "--target",
+        choices=TARGETS,
+        default="builtin",
+        help="builtin: the project's own page, served on 127.0.0.1 (default);"
+        " browser: the page at --launch URL; window-title: a browser already open (--title)",
+    )
+    p.add_argument(
+        "--launch",
+        nargs="?",
+        const="",
+        metavar="URL",
+        help="start a private Chromium (on a private Xvfb when there is no display): on URL,"
+        " or on the built-in page with --target builtin",
+    )
+    p.add_argument(
+        "--serve",
+        type=Path,
+        metavar="DIR",
+        help="serve a static page folder on 127.0.0.1 and launch --launch PATH inside it",
+    )
+    p.add_argument("--title", help="with --target window-title: the window's title (a regex)")
+    p.add_argument(
+        "--site",
+        help="site profile: a built-in name (gamebot-balda, vladhuk-balda-uk, xanado, ...) or"
+        " a JSON file (see bot/web/sites.py); needed for any page but the built-in one",
+    )
+    _configure_page(p, game)
+    _configure_common(p)
+
+
+def _config(args: argparse.Namespace, game: str, demo: bool = False) -> PagePlayConfig:
+    from bot.web.session import PagePlayConfig, check_config
+
+    target = "builtin" if demo else args.target
+    launch = getattr(args, "launch", None)
+    cfg = PagePlayConfig(
+        game=game,
+        target=target,
+        launch=demo or launch is not None,
+        url=launch or None,
+        serve=getattr(args, "serve", None),
+        title=getattr(args, "title", None),
+        site=getattr(args, "site", None),
+        style=args.style,
+        theme=args.theme,
+        size=getattr(args, "size", 5),
+        level=args.level,
+        first=args.first,
+        reject=args.reject,
+        lang=getattr(args, "lang", "ru"),
+        rules=getattr(args, "rules", "erudit"),
+        tiles=getattr(args, "tiles", None),
+        seed=args.seed,
+        zoom=args.zoom,
+        window=args.window,
+        games=args.games if args.games is not None else (None if args.hours else 1),
+        hours=args.hours,
+        record=args.record,
+        log=args.log,
+        think=args.think,
+        sides=args.sides,
+        pace=args.pace,
+        out=args.out,
+        record_frames=args.record_frames,
+        record_max_gb=args.record_max_gb,
+    )
+    if target == "browser" and cfg.url is None and cfg.serve is None:
+        cfg.url = None
+    check_config(cfg)
+    return cfg
+
+
+def _status_text(s: SessionStats) -> str:
+    n, wins = len(s.finished), s.wins
+    rate = f"{wins / n:.0%}" if n else "-"
+    return f"won {wins}/{n} ({rate}) misreads {s.misreads}"
+
+
+def _play(cfg: PagePlayConfig, description: str) -> PagePlayResult:
+    from bot.cli.progress import progress_bar
+    from bot.web.session import play
+
+    with progress_bar(cfg.games, description) as bar:
+        return play(cfg, lambda s: bar.advance(status=_status_text(s)))
+
+
+NAMES = {"balda": "Balda", "erudit": "Erudit/Scrabble"}
+
+
+def _run_play(args: argparse.Namespace, game: str) -> int:
+    from bot.cli.report import emit
+
+    cfg = _config(args, game)
+    result = _play(cfg, f"{game} games")
+    emit(result.summary, result.lines, args.json)
+    stopped = str(result.summary.get("stopped") or "")
+    return 1 if stopped and not stopped.startswith("interrupted") else 0
+
+
+def _configure_demo(p: argparse.ArgumentParser, game: str) -> None:
+    _configure_page(p, game)
+    _configure_common(p)
+
+
+def _run_demo(args: argparse.Namespace, game: str) -> int:
+    import os
+    import time
+
+    from bot.cli.report import emit
+
+    if args.record is None:
+        args.record = Path("out") / f"demo-{game}-{time.strftime('%Y%m%d-%H%M%S')}"
+    cfg = _config(args, game, demo=True)
+    shown = (
+        f"display {os.environ['DISPLAY']}"
+        if os.environ.get("DISPLAY")
+        else "a private virtual display (Xvfb)"
+    )
+    print(
+        f"gamebot demo {game}: the bot plays {cfg.games or 'some'} game(s) of {NAMES[game]}"
+        f" against the built-in page's {cfg.level} computer in Chromium on {shown}",
+        flush=True,
+    )
+    result = _play(cfg, f"{game} demo")
+    lines = [*result.lines, f"replay it: gamebot replay {cfg.record}"]
+    emit(result.summary, lines, args.json)
+    return 1 if result.summary.get("stopped") else 0
+
+
+def _commands(game: str) -> list[Command]:
+    name = NAMES[game]
+    reads = "letter grid" if game == "balda" else "board and the rack"
+    return [
+        Command(
+            "play",
+            game,
+            f"play {name} in a browser window by itself (the built-in page by default)",
+            functools.partial(_configure_play, game=game),
+            functools.partial(_run_play, game=game),
+            description=f"Finds the {reads} on the page, reads every letter, waits for its"
+            " turn, picks the best move with the engine, enters it the way the site's profile"
+            " says, and waits for the opponent's reply, game after game. Pixels only: no DOM,"
+            " no DevTools.",
+        ),
+        Command(
+            "demo",
+            game,
+            f"the bot plays one game of {name} against the built-in page's computer",
+            functools.partial(_configure_demo, game=game),
+            functools.partial(_run_demo, game=game),
+            description="Starts everything it needs (Xvfb when there is no display, the"
+            f" built-in {name} page on 127.0.0.1, a private Chromium) and plays one whole game"
+            " against the page's computer, then prints the result and the recording's path.",
+        ),
+    ]
+
+
+COMMANDS: list[Command] = _commands("balda") + _commands("erudit")

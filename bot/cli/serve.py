@@ -1,0 +1,121 @@
+"""``gamebot serve balda``: the project's own Balda page on 127.0.0.1, until Ctrl+C.
+
+The page (``bot/pages/balda/``) plays against our engine; ``--print-url`` prints only the
+address (one line, flushed) so a parent process can start the server and read where it is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from bot.cli.registry import Command
+
+
+def _configure_serve_balda(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=0,
+        metavar="N",
+        help="port to listen on (127.0.0.1 only; default: one the system picks)",
+    )
+    parser.add_argument(
+        "--print-url",
+        action="store_true",
+        help="print only the page's address (one line), then serve; for scripts",
+    )
+
+
+def _run_serve_balda(args: argparse.Namespace) -> int:
+    import threading
+
+    from bot.errors import GamebotError
+    from bot.pages.balda.config import describe_parameters
+    from bot.pages.balda.game import BaldaGames
+    from bot.pages.kit.server import PageServer
+
+    if not 0 <= args.port <= 65535:
+        raise GamebotError(f"--port {args.port} is not a port number (0..65535)")
+    games = BaldaGames()
+    games.preload("ru")
+    server = PageServer("balda", games, port=args.port).start()
+    try:
+        if args.print_url:
+            print(server.url(), flush=True)
+        else:
+            print(f"Balda page: {server.url()}")
+            print(f"for example: {server.url(theme='night', input='type-click', level='easy')}")
+            print("URL parameters:")
+            for line in describe_parameters(tuple(games.languages)):
+                print(line)
+            print("serving until Ctrl+C (the dictionary loads in the background)", flush=True)
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        if not args.print_url:
+            print("stopped", file=sys.stderr)
+    finally:
+        server.stop()
+    return 0
+
+
+COMMANDS: list[Command] = [
+    Command(
+        "serve",
+        "balda",
+        "the project's Balda page against our engine (themes, input styles, 3 levels)",
+        _configure_serve_balda,
+        _run_serve_balda,
+        description="Serve the project's own Balda page on 127.0.0.1 until Ctrl+C: a "
+        "computer opponent on our engine (easy, medium, hard), 5x5/6x6/7x7, two themes and "
+        "two input styles chosen by URL parameters, which this command lists.",
+    ),
+]
+
+
+# ----- gamebot serve erudit -------------------------------------------------------------------
+def _run_serve_erudit(args: argparse.Namespace) -> int:
+    import threading
+
+    from bot.errors import GamebotError
+    from bot.pages.erudit.config import describe_parameters
+    from bot.pages.erudit.game import EruditGames
+    from bot.pages.kit.server import PageServer
+
+    if not 0 <= args.port <= 65535:
+        raise GamebotError(f"--port {args.port} is not a port number (0..65535)")
+    games = EruditGames()
+    games.preload("erudit")
+    server = PageServer("erudit", games, port=args.port).start()
+    try:
+        if args.print_url:
+            print(server.url(), flush=True)
+        else:
+            print(f"Erudit page: {server.url()}")
+            print(f"English Scrabble: {server.url(rules='scrabble-en')}")
+            print(f"for example: {server.url(theme='wood', input='click', level='easy')}")
+            print("URL parameters:")
+            for line in describe_parameters():
+                print(line)
+            print("serving until Ctrl+C", flush=True)
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        if not args.print_url:
+            print("stopped", file=sys.stderr)
+    finally:
+        server.stop()
+    return 0
+
+
+COMMANDS.append(
+    Command(
+        "serve",
+        "erudit",
+        "the project's Erudit / Scrabble page against our engine (2 themes, drag or click)",
+        _configure_serve_balda,
+        _run_serve_erudit,
+        description="Serve the project's own Erudit (Russian) or Scrabble (English) page on "
+        "127.0.0.1 until Ctrl+C: a computer opponent on our engine (easy, medium, hard), two "
+        "themes and two input styles chosen by URL parameters, which this command lists.",
+    )
+)

@@ -1,0 +1,583 @@
+"""Balda on a web page, for the loop: read the grid and the page's words, check, decide, enter.
+
+A reading (:class:`BaldaSeen`) is the grid from letter vision plus what the page's text says
+(whose turn, a refused word, the end of the game). The checks between frames are the game's
+rules: letters never change or vanish; after our move the grid is the old one plus our letter;
+the opponent adds exactly one letter, next to a filled cell, and the turn comes back. Anything
+else is a stale frame (wait) or a misread (re-read, then stop). A word the site refuses is
+cancelled the site's way, remembered for that site (an append-only file), and the next best
+move is played. How moves are entered is the site profile's business (:mod:`bot.web.sites`).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.games.balda.seen import BaldaSeen, Cancel, Expect
+from bot.games.balda.track import (
+    GameLog,
+    TrackError,
+    blind_move,
+    new_cells,
+    opponent_move,
+    state_from_grid,
+)
+from bot.io.screens.base import Screen
+from bot.run.act import Gesture, GestureKind
+from bot.run.game import Calibration, ImpossibleState, Turn, Verdict
+from bot.web.rejected_words import RejectedWords
+from bot.web.sites import SiteProfile
+from bot.web.steps import (
+    Line,
+    key_gesture,
+    matches,
+    number_near,
+    plain_gestures,
+    run_steps,
+)
+from solvers.balda.lexicon import Lexicon
+from solvers.balda.moves import BaldaMove
+from solvers.balda.players import search_decision
+from solvers.balda.state import BaldaState
+from solvers.decision import Decision
+from solvers.words.alphabet import fold_yo
+from vision.core.errors import ReadError
+from vision.core.frame import Frame
+from vision.core.geometry import GridGeometry, Region
+
+logger = logging.getLogger(__name__)
+
+OUTCOMES = ("won", "lost", "drawn")
+ENDED = (*OUTCOMES, "over")
+
+
+class BaldaPlayer:
+    """Plays one side (or both) of Balda on one site."""
+
+    game = "balda"
+    learning = None
+
+    def __init__(
+        self,
+        site: SiteProfile,
+        lexicon: Lexicon,
+        bank: Any,
+        alphabet: str,
+        think: float = 1.0,
+        sides: str = "one",
+        rejected: RejectedWords | None = None,
+        text: Any = None,
+        lang: str = "rus",
+        sizes: Sequence[int] = (5, 6, 7),
+    ) -> None:
+        self.site = site
+        self.lexicon = lexicon
+        self.bank = bank
+        self.alphabet = alphabet
+        self.think = think
+        self.both_sides = sides == "both"
+        self.rejected = rejected or RejectedWords(None)
+        self.text = text
+        self.lang = lang
+        self.sizes = tuple(sizes)
+        self.state: BaldaState | None = None  # the position as the bot follows it
+        self.log = GameLog()
+        self._pending: Expect | None = None
+        self._geometry: GridGeometry | None = None  # the grid's cells at the last reading
+        self._uses_palette = any(step.do == "palette-letter" for step in site.move)
+        self._palette: Any = None  # the page's letter keys, screen pixels
+        self._turn_since: float | None = None  # when the current turn of ours first showed
+        self.move_seconds: list[float] = []  # "our turn shows" -> "our move shows as played"
+        self.learned_glyphs = 0  # glyphs OCR named during play (checked by the game)
+        self._retries = 0  # lost inputs of the move being entered
+        self._location: Any = None  # the grid found last
+
+    # --- vision -------------------------------------------------------------------------------
+    def locate(self, frame: Frame) -> Any:
+        """The grid; under the game-over banner (a grid faded out of sight) the grid of the
+        game that just ended, so that the frame is read as that game's end."""
+        from vision.core.letters import locate_letter_grid
+
+        try:
+            self._location = locate_letter_grid(frame, self.sizes)
+        except ReadError:
+            if self._location is None or self.state is None or self.text is None:
+                raise
+            if not self._kinds(self._all_lines(frame)) & set(ENDED):
+                raise
+        return self._location
+
+    def read(self, frame: Frame, location: Any) -> BaldaSeen:
+        from vision.balda.reader import read_balda
+
+        lines = self._lines(frame, location.geometry.bounds)
+        scores = self._scores(lines)
+        try:
+            reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang)
+        except ReadError as exc:
+            # A grid faded under the game-over banner: the game is over, and its faint
+            # letters are no glyphs to learn.
+            ended = self._ended_under_banner(frame, location, scores)
+            if ended is not None:
+                return ended
+            if not exc.cells or not self._name_by_logic(frame, location, scores, lines):
+                raise
+            reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang)
+        self._check_learned(reading)
+        geometry = location.geometry.offset(frame.region.left, frame.region.top)
+        if self._uses_palette and (self._palette is None or geometry != self._geometry):
+            self._palette = self._read_palette(frame, location)
+        self._geometry = geometry
+        kinds = self._kinds(lines)
+        return BaldaSeen(
+            tuple(reading.grid), geometry, kinds, tuple(lines), frame.timestamp, scores
+        )
+
+    def _kinds(self, lines: Sequence[Line]) -> frozenset[str]:
+        return frozenset(
+            kind
+            for kind, phrases in self.site.phrases.items()
+            if any(matches(line.text, p) for line in lines for p in phrases)
+        )
+
+    def _ended_under_banner(
+        self, frame: Frame, location: Any, scores: tuple[int, int] | None
+    ) -> BaldaSeen | None:
+        """A page that says the game is over may fade its grid under the banner (drawn over
+        the grid: the whole page is read for it): the game ends there with the page's scores,
+        on the grid the bot followed (nothing is played on it any more, so no letter is
+        guessed)."""
+        lines = self._all_lines(frame)
+        kinds = self._kinds(lines)
+        scores = scores or self._scores(lines)
+        if self.state is None or not kinds & set(ENDED):
+            return None
+        geometry = location.geometry.offset(frame.region.left, frame.region.top)
+        return BaldaSeen(
+            tuple(self.state.grid), geometry, kinds, tuple(lines), frame.timestamp, scores,
+            followed=True,
+        )
+
+    def _scores(self, lines: Sequence[Line]) -> tuple[int, int] | None:
+        ours_label, theirs_label = self.site.score_labels
+        if not ours_label:
+            return None
+        ours, theirs = number_near(lines, ours_label), number_near(lines, theirs_label)
+        return None if ours is None or theirs is None else (ours, theirs)
+
+    def _name_by_logic(
+        self,
+        frame: Frame,
+        location: Any,
+        scores: tuple[int, int] | None = None,
+        lines: Sequence[Line] = (),
+    ) -> bool:
+        """Glyphs the bank does not know, named by the game (see :mod:`.balda_naming`); the
+        page's score, when it grew by one word, says how long that word is."""
+        from calibration.balda.naming import name_by_logic
+
+        ours: dict[int, str] = {}
+        pending = self._pending
+        if pending is not None and pending.kind == "move" and pending.move is not None:
+            assert pending.move.cell is not None
+            r, c = pending.move.cell
+            ours[r * location.cols + c] = pending.move.letter
+        length = None
+        if scores is not None and self.state is not None and not ours:
+            grown = [scores[k] - self.state.scores[k] for k in (0, 1)]
+            grown = [g for g in grown if g > 0]
+            length = grown[0] if len(grown) == 1 else None
+        shown = frozenset(
+            fold_yo(word.upper()) for line in lines for word in line.text.split() if word.isalpha()
+        )
+        taught = name_by_logic(
+            frame, location, self.bank, self.alphabet, self.lexicon, self.state, ours, length,
+            self.lang, shown,
+        )
+        for r, c, char in taught:
+            logger.info("named the glyph at %s,%s %r by the game's logic", r, c, char)
+        self.learned_glyphs += len(taught)
+        return bool(taught)
+
+    def _all_lines(self, frame: Frame) -> list[Line]:
+        if self.text is None:
+            return []
+        dx, dy = frame.region.left, frame.region.top
+        return [Line(t.text, t.region.offset(dx, dy)) for t in self.text.lines(frame)]
+
+    def _lines(self, frame: Frame, grid: Region) -> list[Line]:
+        if self.text is None:
+            return []
+        dx, dy = frame.region.left, frame.region.top
+        return [
+            Line(t.text, t.region.offset(dx, dy)) for t in self.text.lines(frame, exclude=[grid])
+        ]
+
+    def _check_learned(self, reading: Any) -> None:
+        """A glyph named by OCR in this frame must make sense: it may only be a letter in a
+        cell that was empty (a new letter), never a change to a letter already known."""
+        learned = getattr(reading, "learned", ())
+        self.learned_glyphs += len(learned)
+        if not learned or self.state is None:
+            return
+        size = self.state.size
+        for row, col, char in learned:
+            known = self.state.grid[row * size + col]
+            if known and known != char:
+                self.bank.forget(char)
+                raise ReadError(
+                    f"cell {row},{col}: OCR named a glyph {char!r} where {known!r} stands",
+                    cells=[(row, col)],
+                )
+
+    def calibrate(
+        self, frame: Frame, location: Any, seen: BaldaSeen, window: Region
+    ) -> Calibration:
+        """Clicks anywhere on the page itself (the window holds the page only): the grid,
+        its buttons and palette are all part of the game's region."""
+        return Calibration(seen.geometry.bounds, (window,), (window,), None)
+
+    @staticmethod
+    def board_region(location: Any, frame: Frame) -> Region:
+        return Region(0, 0, frame.width, frame.height)  # the turn line matters as much
+
+    # --- checks -------------------------------------------------------------------------------
+    def check(self, previous: Any, pending: Any, seen: BaldaSeen) -> tuple[Verdict, str]:
+        if not seen.kinds:
+            return Verdict.STALE, "the page shows none of the site's phrases yet"
+        if previous is None or not isinstance(pending, Expect):
+            return Verdict.OK, ""
+        before = pending.grid
+        try:
+            added = new_cells(before, seen.grid)
+        except TrackError as exc:
+            return Verdict.MISREAD, str(exc)
+        over = bool(seen.kinds & set(ENDED))
+        ours = "ours" in seen.kinds and "theirs" not in seen.kinds
+        if pending.kind == "move":
+            move = pending.move
+            assert move is not None and move.cell is not None
+            cell = move.cell[0] * seen.size + move.cell[1]
+            lost = bool(pending.sent) and (
+                time.monotonic() - pending.sent > self.site.redraw_timeout
+            )
+            if not added:
+                if "rejected" in seen.kinds or over:
+                    return Verdict.OK, ""
+                if lost and ours:
+                    # The page never showed our letter: the input was lost. Taking it back
+                    # and entering the move again is safe (nothing was played).
+                    return (Verdict.OK, "") if self._retry_left() else (
+                        Verdict.MISREAD, f"{move.to_text()} never showed on the page")
+                return Verdict.STALE, f"{move.to_text()} not shown yet"
+            if cell not in added or seen.grid[cell] != move.letter:
+                shown = seen.grid[cell] or "empty"
+                return Verdict.MISREAD, f"our {move.letter!r} at {move.cell} shows as {shown!r}"
+            if len(added) > 2:
+                return Verdict.MISREAD, f"{len(added)} new letters after one move"
+            if "rejected" in seen.kinds or over:
+                return Verdict.OK, ""
+            if len(added) == 1 and ours and not self.both_sides:
+                if lost and self._retry_left():
+                    return Verdict.OK, ""  # our letter shows but the word never went: redo
+                return Verdict.STALE, f"{move.to_text()} not confirmed yet"
+            if len(added) == 2 and not ours:
+                return Verdict.STALE, "the opponent's reply is still being drawn"
+            return Verdict.OK, ""
+        if pending.kind == "cancel":
+            if added or "rejected" in seen.kinds:
+                return Verdict.STALE, "the refused word is still on the page"
+            return Verdict.OK, ""
+        if pending.kind in ("reply", "pass"):
+            if len(added) > 1:
+                return Verdict.MISREAD, f"{len(added)} new letters in one reply"
+            if not added and ours and not over and self._their_score_grew(seen):
+                # The page counted the opponent's word but its letter is not drawn yet (or
+                # is fading in too faint to read): that is no pass.
+                return Verdict.STALE, "the opponent's word is scored but its letter not shown"
+            if over or ours:
+                return Verdict.OK, ""
+            return Verdict.STALE, "waiting for the opponent"
+        return Verdict.OK, ""
+
+    def _retry_left(self) -> bool:
+        """Lost inputs are entered again at most twice a move, then it is a misread."""
+        return self._retries < 2
+
+    def _their_score_grew(self, seen: BaldaSeen) -> bool:
+        if seen.scores is None or self.state is None:
+            return False
+        theirs = 1 if not self.both_sides else self.state.to_move
+        return seen.scores[theirs] > self.state.scores[theirs]
+
+    def is_fresh(self, seen: BaldaSeen) -> bool:
+        if seen.kinds & set(ENDED):
+            return False
+        n = seen.size
+        start = (n - 1) // 2
+        if not all(seen.grid[start * n : (start + 1) * n]):
+            return False
+        return sum(1 for ch in seen.grid if ch) <= n + 1
+
+    def outcome(self, seen: BaldaSeen) -> str | None:
+        self._sync(seen)
+        for kind in OUTCOMES:
+            if kind in seen.kinds:
+                return kind
+        ended = "over" in seen.kinds or (
+            self.state is not None and self.state.is_over and not seen.kinds & {"ours", "theirs"}
+        )
+        if not ended:
+            return None
+        ours, theirs = self.final_scores(seen)
+        return "won" if ours > theirs else "lost" if ours < theirs else "drawn"
+
+    def final_scores(self, seen: BaldaSeen) -> tuple[int, int]:
+        """The page's scores when it shows them, else the ones the bot followed."""
+        if seen.scores is not None:
+            return seen.scores
+        return self.state.scores if self.state is not None else (0, 0)
+
+    def turn(self, seen: BaldaSeen) -> Turn:
+        self._sync(seen)
+        if seen.kinds & set(ENDED):
+            return Turn.OVER
+        if "rejected" in seen.kinds:
+            return Turn.OURS
+        if self.both_sides or ("ours" in seen.kinds and "theirs" not in seen.kinds):
+            if self._turn_since is None:
+                self._turn_since = seen.t
+            return Turn.OURS
+        return Turn.THEIRS
+
+    # --- following the game -------------------------------------------------------------------
+    def _sync(self, seen: BaldaSeen) -> None:
+        """Bring the followed position up to the grid shown (idempotent per grid)."""
+        if self.state is None or self.state.size != seen.size:
+            self.state = state_from_grid(seen.grid)
+            self.log = GameLog()
+            return
+        try:
+            added = new_cells(self.state.grid, seen.grid)
+        except TrackError as exc:
+            raise ImpossibleState(f"the grid no longer follows the game: {exc}") from exc
+        if not added:
+            return
+        if "rejected" in seen.kinds:
+            return  # our refused letter is showing; it is not a move
+        pending = self._pending
+        if pending is not None and pending.kind == "move" and pending.move is not None:
+            move = pending.move
+            assert move.cell is not None
+            cell = self.state.index(move.cell)
+            if cell in added and seen.grid[cell] == move.letter:
+                self.state = self.state.play(move)
+                self.log.moves.append((0, move.to_text()))
+                added.remove(cell)
+                self._pending = None
+                self._retries = 0
+                if self._turn_since is not None:
+                    self.move_seconds.append(max(0.0, seen.t - self._turn_since))
+                self._turn_since = None
+        for cell in added:
+            if not self.both_sides and self.state.to_move == 0:
+                self.state = replace(self.state, to_move=1)  # a letter we did not place
+            side = self.state.to_move
+            length = None
+            if seen.scores is not None and len(added) == 1:
+                length = seen.scores[side] - self.state.scores[side]  # the page's count
+            self.state, move = opponent_move(
+                self.state, self.lexicon, cell, seen.grid[cell], length if length else None
+            )
+            if move is None:
+                if length:  # the page counted the word we cannot name: count it too
+                    scores = list(self.state.scores)
+                    scores[side] += length
+                    self.state = replace(self.state, scores=(scores[0], scores[1]))
+                row, col = divmod(cell, seen.size)
+                self.log.site_words.append(f"{seen.grid[cell]}@{row},{col}")
+                self.log.moves.append((side, f"{seen.grid[cell]}@{row},{col} (site word)"))
+                logger.info("opponent word at %s,%s is not in our dictionary", row, col)
+            else:
+                self.log.moves.append((side, move.to_text()))
+
+    def state_of(self, seen: BaldaSeen) -> tuple[str, ...]:
+        self._sync(seen)
+        assert self.state is not None
+        return self.state.grid
+
+    # --- deciding and entering ----------------------------------------------------------------
+    def decide(self, seen: BaldaSeen) -> list[Decision[Any]]:
+        self._sync(seen)
+        assert self.state is not None
+        pending = self._pending
+        if "rejected" in seen.kinds or (pending is not None and pending.kind == "move"):
+            word = pending.move.word if pending is not None and pending.move is not None else ""
+            refused = "rejected" in seen.kinds
+            if word and refused:
+                self.rejected.add(word)
+                self.log.rejected.append(word)
+            elif not refused:
+                self._retries += 1
+                self.log.retried.append(word)
+            why = f"the site refused {word}" if refused else f"{word}: the input did not go through"
+            self._pending = Expect("cancel", self.state.grid)
+            return [Decision(Cancel(word), "cancel", why)]
+        state = self.state
+        if not self.both_sides and state.to_move != 0:
+            state = replace(state, to_move=0)
+        excluded = tuple(w for w in self.rejected.words if w not in state.used_words)
+        thinking = replace(state, used=state.used + excluded) if excluded else state
+        decision = search_decision(thinking, self.lexicon, seconds=self.think)
+        move = decision.move
+        if move.is_pass:
+            self._pending = Expect("pass", state.grid)
+            self.state = state.play(move)
+            self.log.moves.append((state.to_move, "pass"))
+            return [decision]
+        self._pending = Expect("move", state.grid, move, time.monotonic())
+        self.state = state
+        return [decision]
+
+    def gestures(self, decisions: Sequence[Decision[Any]], seen: BaldaSeen) -> list[Gesture]:
+        out: list[Gesture] = []
+        for decision in decisions:
+            move = decision.move
+            if isinstance(move, Cancel):
+                out += plain_gestures(self.site.cancel, seen.lines, seen.geometry)
+            elif move.is_pass:
+                out += plain_gestures(self.site.pass_turn, seen.lines, seen.geometry)
+            else:
+                out += self._move_gestures(move, seen)
+        return out
+
+    def _move_gestures(self, move: BaldaMove, seen: BaldaSeen) -> list[Gesture]:
+        assert move.cell is not None
+        centre = seen.geometry.cell_center
+        letter = move.letter.lower()
+        out: list[Gesture] = []
+        for step in self.site.move:
+            if step.do == "click-new-cell":
+                out.append(Gesture.click(centre(*move.cell)))
+            elif step.do == "type-letter":
+                if out and out[-1].kind is not GestureKind.SETTLE:
+                    out.append(Gesture.settle())  # the page must show the cell chosen first
+                out.append(Gesture.type(letter))
+            elif step.do == "drag-path":
+                out.append(Gesture.drag([centre(r, c) for r, c in move.path]))
+            elif step.do == "click-path":
+                for cell in move.path:
+                    out.append(Gesture.click(centre(*cell)))
+                    if step.type_at_new and cell == move.cell:
+                        out += [Gesture.settle(), Gesture.type(letter)]
+            elif step.do == "palette-letter":
+                out.append(Gesture.click(self._palette_point(move.letter, seen)))
+            elif step.do == "key":
+                out.append(key_gesture(step))
+            else:
+                out += plain_gestures([step], seen.lines, seen.geometry)
+        return out
+
+    def _read_palette(self, frame: Frame, location: Any) -> Any:
+        from vision.core.palette import read_palette
+
+        palette = read_palette(
+            frame, location.geometry.bounds, location.pitch, self.bank, self.alphabet, self.lang
+        )
+        return palette.offset(frame.region.left, frame.region.top)
+
+    def _palette_point(self, letter: str, seen: BaldaSeen) -> Any:
+        key = self._palette.keys.get(letter) if self._palette is not None else None
+        if key is None:
+            known = "".join(sorted(self._palette.keys)) if self._palette is not None else ""
+            raise ImpossibleState(
+                f"the letter {letter!r} was not found on the page's palette"
+                f" (keys read: {known or 'none'})"
+            )
+        return key.center
+
+    def pending(self, decisions: Sequence[Decision[Any]], seen: BaldaSeen) -> Expect:
+        assert self._pending is not None
+        return self._pending
+
+    def awaiting(self, seen: BaldaSeen) -> Expect:
+        return Expect("reply", self.state_of(seen))
+
+    def unreadable_while_waiting(self, pending: Any) -> bool:
+        """Frames the bot cannot read while the opponent moves (letters lit as it picks them)
+        are waited out, not misreads: the bot does nothing on them."""
+        if not isinstance(pending, Expect):
+            return True  # the page is still coming up (a menu fading, a game starting)
+        return pending.kind in ("move", "reply", "pass")
+
+    def wait_seconds(self, pending: Any, default: float) -> float:
+        if isinstance(pending, Expect) and pending.kind in ("reply", "pass"):
+            return self.site.opponent_timeout
+        if isinstance(pending, Expect) and pending.kind == "move":
+            return self.site.redraw_timeout + self.site.opponent_timeout
+        return max(default, self.site.redraw_timeout)
+
+    # --- records ------------------------------------------------------------------------------
+    def describe(self, seen: BaldaSeen) -> dict[str, object]:
+        state = self.state.to_text() if self.state is not None else seen.to_text()
+        out: dict[str, object] = {"state": state, "grid": seen.to_text(),
+                                  "page": sorted(seen.kinds)}
+        if seen.followed:
+            out["grid_followed"] = True  # not read off this frame: replay does not re-read it
+        return out
+
+    def game_details(self, seen: BaldaSeen) -> dict[str, object]:
+        scores = self.final_scores(seen)
+        return {
+            "scores": list(scores),
+            "margin": scores[0] - scores[1],
+            "moves_played": [
+                f"{'us' if side == 0 else 'them'}: {text}" for side, text in self.log.moves
+            ],
+            "rejected_words": list(self.log.rejected),
+            "site_words": list(self.log.site_words),
+        }
+
+    def header(self, target: Any) -> dict[str, object]:
+        return {
+            "site": self.site.name,
+            "style": self.site.style,
+            "language": self.site.language,
+            "sides": "both" if self.both_sides else "one",
+            "think_seconds": self.think,
+        }
+
+    def reset(self) -> None:
+        """Forget the game followed so far (a new game, or the page started again)."""
+        self.state, self._pending, self.log = None, None, GameLog()
+        self._palette, self._geometry, self._turn_since = None, None, None
+        self._retries = 0
+
+    def new_game(self, screen: Screen, target: Any, calibration: Calibration) -> None:
+        self.state, self._pending, self.log = None, None, GameLog()
+        self.run_page_steps(screen, target, (*self.site.dismiss, *self.site.new_game))
+
+    def open_page(self, screen: Screen, target: Any) -> None:
+        """The site's start steps on a page just opened (a menu in front of the first game);
+        a page still loading gets a while to show them."""
+        self.run_page_steps(screen, target, self.site.start, grace=10.0)
+
+    def run_page_steps(
+        self, screen: Screen, target: Any, steps: Sequence[Any], grace: float = 1.5
+    ) -> None:
+        if steps:
+            target.prepare()
+            run_steps(screen, steps, self._all_lines, lambda: target.window_region(screen),
+                      geometry=self._geometry, grace=grace)
+
+    def learn(self, frame: Frame, location: Any, previous: Any) -> list[Any]:
+        from bot.games.minesweeper.learning import LearnRefused
+
+        raise LearnRefused("letter glyphs are named by vision as they appear")
+
+
+__all__ = ["BaldaPlayer", "BaldaSeen", "Cancel", "Expect", "RejectedWords", "blind_move"]

@@ -1,0 +1,758 @@
+"""Erudit / Scrabble on a web page, for the loop: read board and rack, check, decide, lay tiles.
+
+A move is entered the way a person does, one tile at a time: each tile goes from the rack to
+its square (dragged or clicked, as the site profile says), a wildcard's letter is picked on the
+page's dialog, then the move is submitted. Every step waits for the one before it to show on
+screen (the loop observes between steps), so a page that moves its rack tiles up as tiles leave
+is read again before the next tile is taken. The checks are the game's rules: tiles never change
+or vanish; ours show where we laid them; the opponent lays one line of tiles forming words
+(words our dictionary lacks are the site's and are logged). A refused move is recalled the
+site's way, remembered, and the next best move is played.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.games.erudit.steps import (
+    AcceptEnd,
+    ConfirmExchange,
+    Expect,
+    MarkTile,
+    OpenExchange,
+    PassTurn,
+    PickLetter,
+    PlaceTile,
+    Recall,
+    Submit,
+    WaitForPage,
+)
+from bot.games.erudit.track import EruditTrackError, new_tiles, read_move, square_text
+from bot.io.screens.base import Screen
+from bot.run.act import Gesture
+from bot.run.game import Calibration, ImpossibleState, Turn, Verdict
+from bot.web.sites import SiteProfile
+from bot.web.steps import Line, find_line, matches, number_near, plain_gestures, run_steps
+from solvers.decision import Decision
+from solvers.erudit.board import EMPTY, Board
+from solvers.erudit.dictionary import WordGraph
+from solvers.erudit.moves import Exchange, Pass, Placement
+from solvers.erudit.position import Position
+from solvers.erudit.rules import Rules
+from vision.core.errors import ReadError
+from vision.core.frame import Frame
+from vision.core.geometry import GridGeometry, Point, Region
+
+logger = logging.getLogger(__name__)
+
+NUDGE_AFTER = 6.0  # seconds a submitted move may show as ours before it is submitted again
+NUDGES = 2
+SUBMIT_WAITS = 25  # frames to wait for the submit button before trying without it
+OUTCOMES = ("won", "lost", "drawn")
+ENDED = (*OUTCOMES, "over")
+
+
+@dataclass(frozen=True)
+class EruditSeen:
+    """A frame read: the board (225 squares, "." empty, lower case = a wildcard), our rack
+    ('*' = a wildcard) and where each rack tile is, the page's phrases and text lines."""
+
+    board: tuple[str, ...]
+    rack: str
+    rack_tiles: tuple[Region, ...]  # screen pixels, in the order of ``rack``
+    geometry: GridGeometry  # the board's squares, screen pixels
+    kinds: frozenset[str]
+    lines: tuple[Line, ...] = ()
+    scores: tuple[int, int] | None = None
+    bag: int | None = None
+    letter_keys: dict[str, Region] = field(default_factory=dict)  # the wildcard dialog's
+    t: float = 0.0
+
+    def board_text(self) -> str:
+        return "\n".join("".join(self.board[r * 15 : (r + 1) * 15]) for r in range(15)) + "\n"
+
+
+
+@dataclass
+class EruditLog:
+    moves: list[tuple[int, str]] = field(default_factory=list)
+    rejected: list[str] = field(default_factory=list)
+    site_words: list[str] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)  # our score each turn we laid tiles
+
+
+class EruditPlayer:
+    """Plays our side of Erudit/Scrabble on one site."""
+
+    game = "erudit"
+    learning = None
+
+    def __init__(
+        self,
+        site: SiteProfile,
+        rules: Rules,
+        graph: WordGraph,
+        read: Any,
+        locate: Any,
+        text: Any = None,
+        top: int = 8,
+        rejected: Any = None,
+        letter_keys: Any = None,
+        numbers: Any = None,
+    ) -> None:
+        self.site = site
+        self.rules = rules
+        self.graph = graph
+        self._read, self._locate = read, locate
+        self.text = text
+        self.top = top
+        self.rejected = rejected  # bot.games.balda.adapter.RejectedWords (append-only file)
+        self.board: tuple[str, ...] | None = None  # the board as followed
+        self.scores = (0, 0)
+        self.log = EruditLog()
+        self.plan: list[Any] = []  # steps of the move being entered
+        self.laid: list[tuple[int, str]] = []  # our tiles on the board, not yet submitted
+        self.current: Decision[Any] | None = None
+        self._pending: Expect | None = None
+        self._refused: set[str] = set()  # moves (text) the site refused this game
+        self._turn_since: float | None = None
+        self.move_seconds: list[float] = []
+        # (frame, location) -> {letter: key Region, screen pixels}: the wildcard dialog's keys
+        self.letter_keys = letter_keys
+        # (frame, exclude) -> ((ours, theirs) or None, tiles left or None), the site's look's
+        # way (a score beside a bullet, "N tiles left"); else the profile's score labels
+        self.numbers = numbers
+        self._submitted: tuple[int, tuple[int, int] | None] | None = None  # rack size, scores
+        self._nudges = 0  # submits sent again for the move being submitted
+        self._waits = 0  # frames waited for the submit button to show
+        # (board before, tiles, score, text) of our last move taken, while it may be challenged
+        self._last_move: tuple[tuple[str, ...], list[tuple[int, str]], int, str] | None = None
+        self._unknown: tuple[object, bytes] | None = None  # the last tile no glyph named
+        self._last_seen: EruditSeen | None = None
+        self.learned_glyphs = 0  # tiles named by the game's logic, taught to the site
+
+    # --- vision -------------------------------------------------------------------------------
+    def locate(self, frame: Frame) -> Any:
+        return self._locate(frame)
+
+    def _page(self, frame: Frame, exclude: Sequence[Region]) -> tuple[list[Line], frozenset[str]]:
+        dx, dy = frame.region.left, frame.region.top
+        lines = []
+        if self.text is not None:
+            found = self.text.lines(frame, exclude=exclude)
+            lines = [Line(t.text, t.region.offset(dx, dy)) for t in found]
+        kinds = frozenset(
+            kind
+            for kind, phrases in self.site.phrases.items()
+            if any(matches(line.text, p) for line in lines for p in phrases)
+        )
+        return lines, kinds
+
+    def read(self, frame: Frame, location: Any) -> EruditSeen:
+        check = not (self.plan or self.laid)  # our move half laid is no legal position yet
+        # Every tile of ours laid, every tile marked for an exchange (marked tiles change
+        # colour), or the bag empty: the rack may be empty indeed.
+        last = self._last_seen
+        marking = self._pending is not None and self._pending.kind in ("exchange", "mark")
+        empty = bool(self.laid) or marking or (last is not None and last.bag == 0)
+        try:
+            try:
+                reading = self._read_board(frame, location, check, empty)
+            except ReadError:
+                moved = self._board_moved(frame, location)
+                if moved is None:
+                    raise
+                location = moved  # the page reflowed (Xanado: a scroll bar came or went)
+                reading = self._read_board(frame, location, check, empty)
+        except ReadError:
+            last = self._last_seen
+            if last is None:
+                raise
+            lines, kinds = self._page(frame, ())
+            keys = self._dialog_keys(frame, location, lines) if self.plan else {}
+            if "choose" not in kinds:
+                # the dialog's heading may be lost to OCR (joined to the board beside it):
+                # the alphabet's keys themselves say the dialog is open
+                if len(keys) < len(self.rules.alphabet) * 2 // 3:
+                    raise
+                kinds = kinds | {"choose"}
+            # The wildcard's letter dialog covers the board: the board is as it was, and
+            # the dialog's letter keys are what this frame is for.
+            return replace(last, kinds=kinds, lines=tuple(lines), letter_keys=keys,
+                           t=frame.timestamp)
+        dx, dy = frame.region.left, frame.region.top
+        lines, kinds = self._page(frame, [reading.geometry.bounds])
+        scores, bag = None, getattr(reading, "bag", None)
+        if self.numbers is not None:
+            scores, shown_bag = self.numbers(frame, [reading.geometry.bounds])
+            bag = shown_bag if bag is None else bag
+        ours_label, theirs_label = self.site.score_labels
+        if scores is None and ours_label:
+            a, b = number_near(lines, ours_label), number_near(lines, theirs_label)
+            scores = None if a is None or b is None else (a, b)
+        keys = {}
+        if "choose" in kinds:  # the dialog may lie over the board: read the whole page
+            keys = self._dialog_keys(frame, location, self._page(frame, ())[0])
+        seen = EruditSeen(
+            tuple("".join(reading.board)),
+            str(reading.rack),
+            tuple(r.offset(dx, dy) for r in reading.rack_tiles),
+            reading.geometry.offset(dx, dy),
+            kinds,
+            tuple(lines),
+            scores,
+            bag,
+            keys,
+            frame.timestamp,
+        )
+        self._last_seen = seen
+        return seen
+
+    def _read_board(self, frame: Frame, location: Any, check: bool, empty: bool) -> Any:
+        try:
+            return self._read(frame, location, check=check, known=dict(self.laid),
+                              empty_rack=empty)
+        except ReadError as exc:
+            named = self._name_by_logic(frame, location) if exc.cell else {}
+            if named:
+                return self._read(frame, location, check=check,
+                                  known={**dict(self.laid), **named}, empty_rack=empty)
+            if self._still_unknown(exc):
+                # the same tile, pixel for pixel, in a later frame: no animation, a new look
+                # of a letter the bank knows; Tesseract may name it (value-checked)
+                return self._read(frame, location, check=check, known=dict(self.laid),
+                                  empty_rack=empty, relearn=True)
+            raise
+
+    def _board_moved(self, frame: Frame, location: Any) -> Any:
+        """The board found again in a frame that did not read, if it is elsewhere now (the
+        loop re-locates only now and then; a page that reflows moves it under the reader)."""
+        if self._locate is None:
+            return None
+        try:
+            found = self._locate(frame)
+        except ReadError:
+            return None
+        same = getattr(found, "geometry", None) == getattr(location, "geometry", None)
+        return None if same else found
+
+    def _still_unknown(self, exc: ReadError) -> bool:
+        """Was this tile refused, with these very pixels, in the frame before too?"""
+        import hashlib
+
+        if exc.crop is None:
+            return False
+        where = exc.cell if exc.cell is not None else str(exc).split(":")[0]  # a rack tile
+        key = (where, hashlib.blake2b(exc.crop.tobytes(), digest_size=16).digest())
+        again = key == self._unknown
+        self._unknown = key
+        return again
+
+    def _dialog_keys(self, frame: Frame, location: Any, lines: Sequence[Line]
+                     ) -> dict[str, Region]:
+        """The wildcard dialog's keys: tiles read like a palette, else rows of letters read
+        as text (:mod:`.letter_dialog`)."""
+        from bot.web.letter_dialog import keys_from_lines
+
+        keys: dict[str, Region] = {}
+        if self.letter_keys is not None:
+            try:
+                keys = dict(self.letter_keys(frame, location))
+            except ReadError:
+                keys = {}
+        if len(keys) < len(self.rules.alphabet):
+            keys = {**keys_from_lines(lines, self.rules.alphabet), **keys}
+        return keys
+
+    def _name_by_logic(self, frame: Frame, location: Any) -> dict[int, str]:
+        """Tiles whose glyph the bank does not know, named by the game (:mod:`.erudit_naming`):
+        a partial read shows them as ``?`` with their values."""
+        from calibration.erudit.naming import UNKNOWN, names_by_logic
+
+        try:
+            partial = self._read(
+                frame, location, check=False, known=dict(self.laid), partial=True,
+                empty_rack=True,
+            )
+        except (ReadError, TypeError):
+            return {}
+        board = "".join(partial.board)
+        followed = self.board
+        if followed is not None and self.laid:
+            cells = list(followed)
+            for square, ch in self.laid:
+                cells[square] = ch
+            followed = tuple(cells)
+        lines, _ = self._page(frame, [partial.geometry.bounds])
+        shown = frozenset(
+            word.upper().replace("Ё", "Е")
+            for line in lines for word in line.text.split() if word.isalpha()
+        )
+        names = names_by_logic(board, followed, partial.values, self.graph, self.rules, shown)
+        missing = [i for i, ch in enumerate(board) if ch == UNKNOWN and i not in names]
+        if missing:
+            return {}
+        for square, char in names.items():
+            logger.info("named the tile on %s %r by the game's logic", square_text(square), char)
+        self.learned_glyphs += len(names)
+        return names
+
+    def calibrate(
+        self, frame: Frame, location: Any, seen: EruditSeen, window: Region
+    ) -> Calibration:
+        """Clicks anywhere on the page (the window holds the page only)."""
+        return Calibration(seen.geometry.bounds, (window,), (window,), None)
+
+    @staticmethod
+    def board_region(location: Any, frame: Frame) -> Region:
+        return Region(0, 0, frame.width, frame.height)
+
+    # --- checks -------------------------------------------------------------------------------
+    def check(self, previous: Any, pending: Any, seen: EruditSeen) -> tuple[Verdict, str]:
+        if not seen.kinds:
+            return Verdict.STALE, "the page shows none of the site's phrases yet"
+        if previous is None or not isinstance(pending, Expect):
+            return Verdict.OK, ""
+        if self._challenged_off(seen):
+            return Verdict.OK, ""  # our last move taken back by the page: followed from here
+        try:
+            added = new_tiles(pending.board, seen.board)
+        except EruditTrackError as exc:
+            if pending.kind == "recall":
+                return self._check_recall(seen)
+            return Verdict.MISREAD, str(exc)
+        ours = "ours" in seen.kinds and "theirs" not in seen.kinds
+        over = bool(seen.kinds & set(ENDED))
+        kind = pending.kind
+        if kind == "tile":
+            step = pending.step
+            shown = dict(added)
+            if step.square not in shown:
+                if step.char.islower() and "choose" in seen.kinds:
+                    return Verdict.OK, ""  # the page asks for the wildcard's letter: it is down
+                return Verdict.STALE, f"{step.to_text()} not shown yet"
+            want = step.char.upper() if step.char.islower() else step.char
+            got = shown[step.square]
+            if got.upper() != want and not (step.char.islower() and "choose" in seen.kinds):
+                return Verdict.MISREAD, f"{step.to_text()} shows {got!r}"
+            if len(added) > 1:
+                return Verdict.MISREAD, f"{len(added)} new tiles after laying one"
+            return Verdict.OK, ""
+        if kind == "letter":
+            return (Verdict.STALE, "the letter dialog is still open") if "choose" in seen.kinds \
+                else (Verdict.OK, "")
+        if kind == "submit":
+            if "rejected" in seen.kinds or over or not ours or added or self._move_taken(seen):
+                return Verdict.OK, ""
+            return Verdict.STALE, "the move is not confirmed yet"
+        if kind == "recall":
+            return self._check_recall(seen)
+        if kind in ("exchange", "mark", "wait"):
+            return Verdict.OK, ""
+        if kind == "sent":  # a pass or an exchange: the page must hand the turn over first
+            if over or not ours or "rejected" in seen.kinds:
+                return Verdict.OK, ""
+            return Verdict.STALE, "the page has not taken the turn yet"
+        if kind in ("reply", "pass"):
+            if over or ours:
+                return Verdict.OK, ""
+            return Verdict.STALE, "waiting for the opponent"
+        return Verdict.OK, ""
+
+    def _check_recall(self, seen: EruditSeen) -> tuple[Verdict, str]:
+        assert self.board is not None
+        if seen.board == self.board and "rejected" not in seen.kinds:
+            return Verdict.OK, ""
+        return Verdict.STALE, "the refused tiles are still on the board"
+
+    def is_fresh(self, seen: EruditSeen) -> bool:
+        if seen.kinds & set(ENDED):
+            return False
+        return sum(1 for ch in seen.board if ch != EMPTY) <= 15  # at most one move on it
+
+    def outcome(self, seen: EruditSeen) -> str | None:
+        self._sync(seen)
+        for kind in OUTCOMES:
+            if kind in seen.kinds:
+                return kind
+        if "over" in seen.kinds:
+            ours, theirs = seen.scores or self.scores
+            return "won" if ours > theirs else "lost" if ours < theirs else "drawn"
+        return None
+
+    def turn(self, seen: EruditSeen) -> Turn:
+        self._sync(seen)
+        if seen.kinds & set(ENDED):
+            return Turn.OVER
+        if self.plan or seen.kinds & {"rejected", "choose", "accept"}:
+            return Turn.OURS  # a move is being entered, taken back, or the end accepted
+        if "ours" in seen.kinds and "theirs" not in seen.kinds:
+            if self._turn_since is None:
+                self._turn_since = seen.t
+            return Turn.OURS
+        return Turn.THEIRS
+
+    # --- following the game -------------------------------------------------------------------
+    def _sync(self, seen: EruditSeen) -> None:
+        if self.board is None:
+            self.board = seen.board
+            self.scores = seen.scores or (0, 0)
+            return
+        self._challenged_off(seen)
+        pending = self._pending
+        if (
+            pending is not None
+            and pending.kind == "submit"
+            and "rejected" not in seen.kinds
+            and (seen.kinds & {"theirs", *ENDED} or "ours" not in seen.kinds
+                 or self._move_taken(seen) or self._opponent_moved(pending, seen))
+        ):
+            self._taken(seen)
+        if self.plan or self.laid:
+            return  # our own tiles are on the board until the move is submitted
+        try:
+            added = new_tiles(self.board, seen.board)
+        except EruditTrackError as exc:
+            raise ImpossibleState(f"the board no longer follows the game: {exc}") from exc
+        if not added:
+            if seen.scores is not None:
+                self.scores = seen.scores
+            return
+        before = Board(tuple(self.board))
+        try:
+            move = read_move(before, added, self.graph, self.rules)
+        except EruditTrackError as exc:
+            raise ImpossibleState(str(exc)) from exc
+        if not move.known:
+            self.log.site_words.append(move.placement.to_text())
+            logger.info("opponent's %s uses a word our dictionary lacks", move.to_text())
+        self.log.moves.append((1, f"{move.to_text()} {move.score}"))
+        self.board = seen.board
+        ours, theirs = self.scores
+        self.scores = seen.scores or (ours, theirs + move.score)
+
+    def _challenged_off(self, seen: EruditSeen) -> bool:
+        """The page's computer challenged our last move and won (Xanado: «successfully
+        challenged your play»): its tiles left the board for our rack and its points are
+        gone. The board as followed goes back to before it; the word is the site's refusal
+        (never played again). True once, when that is what the frame shows."""
+        last = self._last_move
+        if last is None or "challenged" not in seen.kinds or self.board is None:
+            return False
+        before, tiles, score, word = last
+        if any(seen.board[sq] != EMPTY for sq, _ in tiles):
+            return False
+        if any(self.board[sq] == EMPTY for sq, _ in tiles):
+            return False  # already followed
+        self.board = before
+        ours, theirs = self.scores
+        self.scores = (ours - score, theirs)
+        self.log.moves.append((0, f"{word} challenged off -{score}"))
+        self.log.rejected.append(word)
+        if self.log.points:
+            self.log.points[-1] = 0
+        self._refused.add(word)  # (which of its words the page refused it does not say)
+        self._last_move = None
+        logger.info("the page challenged %s off the board", word)
+        return True
+
+    def _move_taken(self, seen: EruditSeen) -> bool:
+        """Our submitted move counted although the page shows our turn again (a computer that
+        replied between two frames): the rack was refilled, or our score went up."""
+        if self._submitted is None:
+            return False
+        rack, scores = self._submitted
+        if len(seen.rack) > rack:
+            return True
+        return scores is not None and seen.scores is not None and seen.scores[0] > scores[0]
+
+    @staticmethod
+    def _opponent_moved(pending: Expect, seen: EruditSeen) -> bool:
+        """Tiles beyond ours on the board: the opponent has replied, so ours were taken."""
+        try:
+            return bool(new_tiles(pending.board, seen.board))
+        except EruditTrackError:
+            return False
+
+    def _taken(self, seen: EruditSeen) -> None:
+        """The page took our submitted move: it is on the board for good."""
+        assert self.board is not None and self.current is not None
+        cells = list(self.board)
+        for square, ch in self.laid:
+            shown = seen.board[square]
+            if shown.upper() != ch.upper():
+                raise ImpossibleState(
+                    f"our {ch!r} on {square_text(square)} shows as {shown!r} after the move"
+                )
+            cells[square] = shown
+        before = self.board
+        self.board = tuple(cells)
+        score = int(self.current.score or 0)
+        self._last_move = (before, list(self.laid), score, self.current.move.to_text())
+        ours, theirs = self.scores
+        self.scores = seen.scores or (ours + score, theirs)
+        self.log.moves.append((0, f"{self.current.move.to_text()} {score}"))
+        self.log.points.append(score)
+        self.laid, self.current, self._pending, self._submitted = [], None, None, None
+        if self._turn_since is not None:
+            self.move_seconds.append(max(0.0, seen.t - self._turn_since))
+        self._turn_since = None
+
+    def state_of(self, seen: EruditSeen) -> tuple[str, ...]:
+        self._sync(seen)
+        assert self.board is not None
+        return self.board
+
+    def position(self, seen: EruditSeen) -> Position:
+        assert self.board is not None
+        rows = ["".join(self.board[r * 15 : (r + 1) * 15]) for r in range(15)]
+        board = Board.from_rows(rows, self.rules.alphabet)
+        return Position(self.rules, board, (seen.rack, None), self.scores, 0, None)
+
+    # --- deciding -----------------------------------------------------------------------------
+    def decide(self, seen: EruditSeen) -> list[Decision[Any]]:
+        self._sync(seen)
+        assert self.board is not None
+        if "rejected" in seen.kinds:
+            return [self._recall(seen)]
+        if "accept" in seen.kinds and not self.plan and not self.laid:
+            return [self._step(AcceptEnd(), seen)]
+        if "choose" in seen.kinds and self.plan and isinstance(self.plan[0], PickLetter):
+            return [self._step(self.plan.pop(0), seen)]
+        if self.plan and isinstance(self.plan[0], Submit) and not self._submit_shown(seen):
+            if self._waits < SUBMIT_WAITS:
+                self._waits += 1
+                return [self._step(WaitForPage("the submit button"), seen)]
+        if self.plan:
+            self._waits = 0
+            return [self._step(self.plan.pop(0), seen)]
+        if self.laid:  # tiles of ours on the board with no plan: take them back
+            return [self._recall(seen)]
+        return [self._new_move(seen)]
+
+    def _submit_shown(self, seen: EruditSeen) -> bool:
+        """Is every button the site's submit steps click on the page?"""
+        return all(find_line(seen.lines, step.label) is not None
+                   for step in self.site.submit if step.do == "button" and not step.optional)
+
+    def _recall(self, seen: EruditSeen) -> Decision[Any]:
+        word = self.current.move.to_text() if self.current is not None else ""
+        if word:
+            self._refused.add(word)
+            self.log.rejected.append(word)
+            if self.rejected is not None and isinstance(self.current.move, Placement):  # type: ignore[union-attr]
+                self.rejected.add(self.current.move.word.upper())  # type: ignore[union-attr]
+        self.plan, self.laid, self.current = [], [], None
+        assert self.board is not None
+        self._pending = Expect("recall", self.board, Recall(word))
+        return Decision(Recall(word), "recall", f"the site refused {word or 'the tiles'}")
+
+    def _new_move(self, seen: EruditSeen) -> Decision[Any]:
+        from solvers.erudit.best import best_moves
+
+        position = self.position(seen)
+        refused_words = set(self.rejected.words) if self.rejected is not None else set()
+        options = [
+            d
+            for d in best_moves(position, self.graph, top=self.top)
+            if d.move.to_text() not in self._refused
+            and (self.site.exchange or not isinstance(d.move, Exchange))  # no exchange steps
+            and not (isinstance(d.move, Placement) and d.move.word.upper() in refused_words)
+        ]
+        if not options:
+            options = [Decision(Pass(), "pass", "no move the site has not refused")]
+        chosen = options[0]
+        self.current = chosen
+        move = chosen.move
+        if isinstance(move, Placement):
+            board = Board(tuple(self.board or ()))
+            tiles = move.new_tiles(board)
+            steps: list[Any] = []
+            for square, ch in tiles:
+                steps.append(PlaceTile(square, ch))
+                if ch.islower():
+                    steps.append(PickLetter(square, ch.upper()))
+            steps.append(Submit(move))
+            self.plan = steps
+        elif isinstance(move, Exchange):
+            self.plan = [OpenExchange(move.tiles), *(MarkTile(ch) for ch in move.tiles),
+                         ConfirmExchange(move.tiles)]
+        else:
+            self.plan = [PassTurn()]
+        first = self.plan.pop(0)
+        decision = self._step(first, seen)
+        return replace(
+            decision,
+            reason=f"{move.to_text()}: {chosen.reason}",
+            score=chosen.score,
+            equity=chosen.equity,
+        )
+
+    def _step(self, step: Any, seen: EruditSeen) -> Decision[Any]:
+        assert self.board is not None
+        on = tuple(self.board)
+        if self.laid:
+            cells = list(on)
+            for s, ch in self.laid:
+                cells[s] = ch
+            on = tuple(cells)
+        if isinstance(step, PlaceTile):
+            self._pending = Expect("tile", on, step)
+            self.laid.append((step.square, step.char))
+        elif isinstance(step, PickLetter):
+            self._pending = Expect("letter", on, step)
+        elif isinstance(step, Submit):
+            self._pending = Expect("submit", on, step)
+            self._submitted = (len(seen.rack), seen.scores)
+            self._nudges = 0
+        elif isinstance(step, PassTurn):
+            self._pending = Expect("sent", on, step)
+        elif isinstance(step, WaitForPage):
+            self._pending = Expect("wait", on, step)
+        elif isinstance(step, OpenExchange | MarkTile):
+            self._pending = Expect("exchange" if isinstance(step, OpenExchange) else "mark", on,
+                                   step)
+        else:
+            self._pending = Expect("sent", on, step)  # an exchange confirmed or the end accepted
+        return Decision(step, "enter", step.to_text())
+
+    # --- entering -----------------------------------------------------------------------------
+    def gestures(self, decisions: Sequence[Decision[Any]], seen: EruditSeen) -> list[Gesture]:
+        out: list[Gesture] = []
+        for decision in decisions:
+            step = decision.move
+            if isinstance(step, PlaceTile):
+                out += self._place(step, seen)
+            elif isinstance(step, PickLetter):
+                key = seen.letter_keys.get(step.letter)
+                if key is None:
+                    raise ImpossibleState(
+                        f"the wildcard dialog shows no key {step.letter!r}"
+                        f" (keys read: {''.join(sorted(seen.letter_keys)) or 'none'})"
+                    )
+                out.append(Gesture.click(key.center))
+            elif isinstance(step, Submit):
+                out += plain_gestures(self.site.submit, seen.lines, seen.geometry)
+            elif isinstance(step, Recall):
+                out += plain_gestures(self.site.cancel, seen.lines, seen.geometry)
+            elif isinstance(step, PassTurn):
+                out += plain_gestures(self.site.pass_turn, seen.lines, seen.geometry)
+            elif isinstance(step, OpenExchange):
+                out += plain_gestures(self.site.exchange, seen.lines, seen.geometry)
+            elif isinstance(step, MarkTile):
+                out.append(Gesture.click(self._rack_tile(step.char, seen).center))
+            elif isinstance(step, ConfirmExchange):
+                out += plain_gestures(self.site.exchange_confirm, seen.lines, seen.geometry)
+            elif isinstance(step, AcceptEnd):
+                out += plain_gestures(self.site.accept, seen.lines, seen.geometry)
+        return out
+
+    def _rack_tile(self, char: str, seen: EruditSeen) -> Region:
+        for ch, region in zip(seen.rack, seen.rack_tiles, strict=False):
+            if ch == char:
+                return region
+        raise ImpossibleState(f"no tile {char!r} on the rack {seen.rack!r}")
+
+    def _place(self, step: PlaceTile, seen: EruditSeen) -> list[Gesture]:
+        tile = self._rack_tile(step.rack_char, seen).center
+        r, c = divmod(step.square, 15)
+        square: Point = seen.geometry.cell_center(r, c)
+        out: list[Gesture] = []
+        for s in self.site.move:
+            if s.do == "drag-tile":
+                mid = Point((tile.x + square.x) // 2, (tile.y + square.y) // 2)
+                out.append(Gesture.drag([tile, mid, square]))
+            elif s.do == "click-tile":
+                out.append(Gesture.click(tile))
+            elif s.do == "click-square":
+                out.append(Gesture.click(square))
+            elif s.do == "settle":
+                out.append(Gesture.settle())
+        return out
+
+    def nudge(self, pending: Any, seen: EruditSeen, waited: float) -> list[Gesture]:
+        """Submit again when a submitted move still shows as ours, not taken, after a while
+        with the submit button on the page (Xanado redraws its panel as a tile lands, and a
+        click on the button at that moment is lost). A few times at most."""
+        if not isinstance(pending, Expect) or pending.kind != "submit" or waited < NUDGE_AFTER:
+            return []
+        if self._nudges >= NUDGES or seen.kinds & {"rejected", "choose", "theirs", *ENDED}:
+            return []
+        if seen.board != pending.board:
+            return []  # our tiles are not (only) what the board shows
+        try:
+            out = plain_gestures(self.site.submit, seen.lines, seen.geometry)
+        except ImpossibleState:
+            return []  # the button is gone: the page is taking the move
+        self._nudges += 1
+        logger.info("the move is not taken after %.0f s: submitting again", waited)
+        return out
+
+    def pending(self, decisions: Sequence[Decision[Any]], seen: EruditSeen) -> Expect:
+        assert self._pending is not None
+        return self._pending
+
+    def awaiting(self, seen: EruditSeen) -> Expect:
+        return Expect("reply", self.state_of(seen))
+
+    def unreadable_while_waiting(self, pending: Any) -> bool:
+        """Frames unreadable while the page comes up, the opponent moves or a dialog is open
+        are waited out (nothing is done on them)."""
+        if not isinstance(pending, Expect):
+            return True
+        return pending.kind in ("reply", "pass", "sent", "submit", "letter")
+
+    def wait_seconds(self, pending: Any, default: float) -> float:
+        if isinstance(pending, Expect) and pending.kind in ("reply", "pass", "sent", "submit"):
+            return self.site.opponent_timeout
+        return max(default, self.site.redraw_timeout)
+
+    # --- records ------------------------------------------------------------------------------
+    def describe(self, seen: EruditSeen) -> dict[str, object]:
+        return {"state": seen.board_text(), "board": seen.board_text(), "rack": seen.rack,
+                "page": sorted(seen.kinds)}
+
+    def game_details(self, seen: EruditSeen) -> dict[str, object]:
+        ours, theirs = seen.scores or self.scores
+        turns = len(self.log.points)
+        return {
+            "scores": [ours, theirs],
+            "margin": ours - theirs,
+            "moves_played": [f"{'us' if s == 0 else 'them'}: {t}" for s, t in self.log.moves],
+            "points_per_turn": round(sum(self.log.points) / turns, 2) if turns else None,
+            "rejected_moves": list(self.log.rejected),
+            "site_words": list(self.log.site_words),
+        }
+
+    def header(self, target: Any) -> dict[str, object]:
+        return {"site": self.site.name, "style": self.site.style, "rules": self.rules.name}
+
+    def reset(self) -> None:
+        self.board, self.scores, self.log = None, (0, 0), EruditLog()
+        self.plan, self.laid, self.current, self._pending = [], [], None, None
+        self._submitted, self._last_move = None, None
+        self._refused, self._turn_since = set(), None
+
+    def new_game(self, screen: Screen, target: Any, calibration: Calibration) -> None:
+        self.reset()
+        self._run_steps(screen, target, (*self.site.dismiss, *self.site.new_game))
+
+    def open_page(self, screen: Screen, target: Any) -> None:
+        """The site's start steps on a page just opened (a menu in front of the first game)."""
+        self._run_steps(screen, target, self.site.start, grace=10.0)
+
+    def _run_steps(self, screen: Screen, target: Any, steps: Sequence[Any],
+                   grace: float = 1.5) -> None:
+        if steps:
+            target.prepare()
+            run_steps(screen, steps, lambda frame: self._page(frame, ())[0],
+                      lambda: target.window_region(screen),
+                      grace=grace)
+
+    def learn(self, frame: Frame, location: Any, previous: Any) -> list[Any]:
+        from bot.games.minesweeper.learning import LearnRefused
+
+        raise LearnRefused("tile glyphs are named by vision as they appear")

@@ -1,0 +1,80 @@
+"""The Erudit/Scrabble player for a page session: rules, dictionary, vision and the site."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.errors import GamebotError
+
+
+def make_erudit_player(cfg: Any, profile: Any) -> Any:
+    from bot.games.erudit.adapter import EruditPlayer
+    from bot.web.rejected_words import RejectedWords
+    from bot.web.site_data import rejected_path
+    from solvers.erudit.dictionary import graph_for
+    from solvers.erudit.rules import load_rules
+    from vision.core.page_text import PageText
+
+    name = cfg.rules if cfg.target == "builtin" else (profile.rules or cfg.rules)
+    try:
+        rules = load_rules(name)
+    except (OSError, ValueError) as exc:
+        raise GamebotError(f"rules {name!r}: {exc}") from None
+    from bot.games.erudit.sites import find_site
+    from vision.erudit.look import EruditSite
+    from vision.erudit.reader import rules_lang
+    from vision.erudit.tiles import TileCache
+
+    site = EruditSite.load(find_site(profile.glyphs or profile.name))
+    lang = "eng" if rules.alphabet.isascii() else "rus"
+    cache = TileCache()
+
+    def locate(frame: Any) -> Any:
+        from vision.erudit.reader import locate_erudit
+
+        return locate_erudit(frame)
+
+    def read(
+        frame: Any, location: Any, check: bool = True, known: Any = None, partial: bool = False,
+        empty_rack: bool = False, relearn: bool = False,
+    ) -> Any:
+        """``relearn``: a tile refused twice with the same pixels (settled, not mid-animation)
+        may be named by Tesseract and learned even as a new look of a letter the bank knows."""
+        from vision.erudit.reader import read_erudit
+
+        return read_erudit(
+            frame, location, site, rules, cache=cache, check=check, known=known, partial=partial,
+            empty_rack=empty_rack, new_letters_only=not relearn,
+        )
+
+    def letter_keys(frame: Any, location: Any) -> dict[str, Any]:
+        """The wildcard dialog's letter keys (screen pixels), read like a palette."""
+        from vision.core.palette import read_palette
+
+        found = read_palette(
+            frame, location.bounds, location.pitch, site.glyphs, rules.alphabet, lang,
+            count=len(rules.alphabet),
+        )
+        return {ch: r.offset(frame.region.left, frame.region.top) for ch, r in found.keys.items()}
+
+    text = PageText(lang)
+    numbers = None
+    if site.look.score_labels(rules_lang(rules)) or site.look.bag_phrases(rules_lang(rules)):
+
+        def numbers(frame: Any, exclude: Any) -> Any:
+            """Scores and tiles left the way the site's look says they are shown."""
+            from vision.erudit.text import read_scores
+
+            return read_scores(frame, text, site, rules_lang(rules), exclude)
+
+    return EruditPlayer(
+        profile,
+        rules,
+        graph_for(rules.dictionary),
+        read=read,
+        locate=locate,
+        text=text,
+        rejected=RejectedWords(rejected_path(profile)),
+        letter_keys=letter_keys,
+        numbers=numbers,
+    )

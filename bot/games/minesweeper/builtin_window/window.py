@@ -1,0 +1,121 @@
+"""A Tk window showing the simulator through the skin renderer; mouse and keys drive the game.
+
+Left click opens (on a number it chords, like the middle button), right click toggles a flag,
+the face or F2 starts a new game. The picture comes from ``calibration.minesweeper.render``, so what
+the bot sees is exactly a skin the vision layer knows; the click rules are the simulated screen's.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import tkinter as tk
+
+import numpy as np
+
+from bot.games.minesweeper.builtin_window import TITLE
+from bot.games.minesweeper.sim_screen import (
+    FACES,
+    Renderer,
+    move_for_click,
+    on_face,
+    shown_board,
+    skin_renderer,
+)
+from bot.io.screens.base import Button
+from solvers.minesweeper.game import Game, Status
+from solvers.minesweeper.rules import FirstClick, Level
+from vision.core.geometry import GridGeometry, Point, Region
+
+BUTTONS = {1: Button.LEFT, 2: Button.MIDDLE, 3: Button.RIGHT}
+
+
+def to_photo(image: np.ndarray) -> tk.PhotoImage:
+    """BGR pixels as a Tk photo (binary PPM: no image library needed)."""
+    h, w = image.shape[:2]
+    data = b"P6 %d %d 255\n" % (w, h) + np.ascontiguousarray(image[:, :, ::-1]).tobytes()
+    return tk.PhotoImage(data=data, format="PPM")
+
+
+class MinesweeperWindow:
+    """One game window; ``seed`` makes the sequence of layouts repeatable."""
+
+    def __init__(
+        self,
+        root: tk.Tk,
+        level: Level,
+        rules: FirstClick = FirstClick.SAFE,
+        seed: int | None = None,
+        renderer: Renderer | None = None,
+    ) -> None:
+        self.root = root
+        self.level, self.rules = level, rules
+        self._rng = random.Random(seed)
+        self._render = renderer if renderer is not None else skin_renderer()
+        self.game = self._new_game()
+        self.geometry: GridGeometry | None = None
+        self._photo: tk.PhotoImage | None = None
+        self._size = (1, 1)
+        self._redraw_pending = False
+        self._started: float | None = None  # when the first cell was opened
+        self._seconds = 0
+        root.title(TITLE)
+        root.resizable(False, False)
+        self.label = tk.Label(root, borderwidth=0, highlightthickness=0)
+        self.label.pack()
+        # Open on release (as Windows does), flag on press.
+        self.label.bind("<ButtonRelease-1>", lambda e: self._on_click(e, 1))
+        self.label.bind("<ButtonRelease-2>", lambda e: self._on_click(e, 2))
+        self.label.bind("<ButtonPress-3>", lambda e: self._on_click(e, 3))
+        root.bind("<F2>", lambda _e: self.new_game())
+        self.redraw()
+        self._tick()
+
+    def _new_game(self) -> Game:
+        return Game(self.level, self.rules, seed=self._rng.getrandbits(64))
+
+    def new_game(self) -> None:
+        self.game = self._new_game()
+        self._started, self._seconds = None, 0
+        self.schedule_redraw()
+
+    def schedule_redraw(self) -> None:
+        """Redraw once the queued clicks are handled (a burst of clicks costs one picture)."""
+        if not self._redraw_pending:
+            self._redraw_pending = True
+            self.root.after_idle(self.redraw)
+
+    def _tick(self) -> None:
+        """The timer counts seconds while a game is on, as in the original."""
+        if self.game.status is Status.PLAYING and self._started is not None:
+            seconds = min(999, int(time.monotonic() - self._started))
+            if seconds != self._seconds:
+                self._seconds = seconds
+                self.schedule_redraw()
+        self.root.after(200, self._tick)
+
+    def redraw(self) -> None:
+        self._redraw_pending = False
+        left = 0 if self.game.status is Status.WON else self.game.mines_left
+        image, self.geometry = self._render(
+            shown_board(self.game), left, FACES[self.game.status], self._seconds
+        )
+        self._photo = to_photo(image)
+        self.label.configure(image=self._photo)
+        self._size = (image.shape[1], image.shape[0])
+
+    def _on_click(self, event: tk.Event, number: int) -> None:
+        assert self.geometry is not None
+        point = Point(int(event.x), int(event.y))
+        if number == 1 and on_face(point, Region(0, 0, *self._size), self.geometry.bounds):
+            self.new_game()
+            return
+        cell = self.geometry.cell_at(point)
+        if cell is None or self.game.over:
+            return
+        move = move_for_click(self.game.board(), cell, BUTTONS[number])
+        if move is not None:
+            self.game.apply(move)
+            if self._started is None:
+                self._started = time.monotonic()
+            self.schedule_redraw()

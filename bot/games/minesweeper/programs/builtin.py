@@ -1,0 +1,80 @@
+"""The built-in window (``python -m bot.games.minesweeper.builtin_window``): Windows XP look, drawn
+by the project.
+
+It flags mines as it goes (the demo should look like a person playing), takes F2 for a new
+game, and keeps the first click safe as Windows XP does: a mine under it moves to the
+top-left-most free cell (the XP rule). A window the bot starts plays the rule it is given
+(``--game-rules``), by default its look's; one found on the screen is taken by its look.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from dataclasses import replace
+
+from bot.games.minesweeper.builtin_window import TITLE
+from bot.io import x11
+from bot.io.screens.base import Button
+from bot.io.targets.base import FlagPolicy, Profile, WindowTarget
+from bot.io.windows import finder as windows
+from bot.io.windows.info import WindowInfo
+from bot.run.act import MouseControls
+from solvers.minesweeper.rules import FirstClick, Level
+
+PROFILE = Profile(
+    name="builtin",
+    skin="winxp",
+    rules=FirstClick.SAFE,
+    controls=MouseControls(chord=Button.MIDDLE, unflag_clicks=1),
+    flags=FlagPolicy.ALWAYS,
+    new_game_keys=("f2",),
+    rules_source="look",  # a window already open may play any rule: its look tells
+)
+
+
+def window_rules(skin: str = "winxp", rules: FirstClick | None = None) -> FirstClick:
+    """The rule a built-in window plays by: the one asked for, else its look's."""
+    from bot.games.minesweeper.first_click_rule import LOOK_RULES
+
+    return rules if rules is not None else LOOK_RULES.get(skin, FirstClick.SAFE)
+
+
+def find() -> WindowInfo | None:
+    return windows.first(title=f"^{TITLE}$")
+
+
+def command(
+    level: Level, seed: int | None = None, skin: str = "winxp", rules: FirstClick | None = None
+) -> list[str]:
+    argv = [
+        sys.executable,
+        "-m",
+        "bot.games.minesweeper.builtin_window",
+        "--skin",
+        skin,
+        "--level",
+        f"{level.rows}x{level.cols}/{level.mines}",
+        "--rules",
+        window_rules(skin, rules).value,
+    ]
+    if seed is not None:
+        argv += ["--seed", str(seed)]
+    return argv
+
+
+def launch(
+    level: Level,
+    env: Mapping[str, str] | None = None,
+    seed: int | None = None,
+    rules: FirstClick | None = None,
+) -> WindowTarget:
+    """Open the built-in window on the current display and attach to it; it plays ``rules``
+    (default: its look's, the XP rule), and the solver knows it."""
+    played = window_rules(PROFILE.skin or "winxp", rules)
+    profile = replace(PROFILE, rules=played, rules_source="program")
+    return WindowTarget(profile, find, x11.Program(command(level, seed, rules=played), env))
+
+
+def attach() -> WindowTarget:
+    return WindowTarget(PROFILE, find)

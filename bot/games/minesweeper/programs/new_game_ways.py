@@ -1,0 +1,68 @@
+"""Starting the next game on a program whose keys nobody gave: the usual ways, tried in turn.
+
+F2 first (Windows Minesweeper and its clones), then Ctrl+N (KDE and GNOME games; never sent to
+a browser, where it opens a window), then a click on the face above the board. The loop asks
+for a game, waits for a fresh board, and asks again (the next way) when none comes; the way
+that worked is kept for the rest of the session. Keys the user or a profile gave are the only
+way tried.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from typing import Any
+
+from bot.io.screens.base import Button, Screen
+from vision.core.geometry import Point
+
+logger = logging.getLogger(__name__)
+
+#: New-game keys tried when none are given; () stands for a click on the face.
+USUAL_WAYS: tuple[tuple[str, ...], ...] = (("f2",), ("ctrl", "n"), ())
+#: Window classes of browsers (Ctrl+N opens a browser window: never sent there).
+BROWSERS = re.compile(r"chrom|firefox|iceweasel|navigator|opera|brave|edge|safari|vivaldi",
+                      re.IGNORECASE)
+NAMES = {("f2",): "F2", ("ctrl", "n"): "Ctrl+N", (): "a click on the face above the board"}
+
+
+class UsualNewGame:
+    """Mixed into a target (it needs ``profile``, ``app`` and ``prepare``)."""
+
+    profile: Any
+    app: str
+    prepare: Callable[[], None]  # the target's own (annotation only: the MRO finds it there)
+    _tried = 0  # ways tried for the game being asked for
+    _last: tuple[str, ...] | None = None  # the way tried last
+    _kept: tuple[str, ...] | None = None  # the way that started a game
+
+    def _ways(self) -> list[tuple[str, ...]]:
+        if self.profile.new_game_keys:
+            return [tuple(self.profile.new_game_keys)]
+        if self._kept is not None:
+            return [self._kept]
+        return [w for w in USUAL_WAYS if w != ("ctrl", "n") or not BROWSERS.search(self.app)]
+
+    def begin_new_game(self) -> int:
+        self._tried = 0
+        return len(self._ways())
+
+    def new_game(self, screen: Screen, face: Point) -> None:
+        ways = self._ways()
+        way = ways[min(self._tried, len(ways) - 1)]
+        self._tried += 1
+        self._last = way
+        self.prepare()
+        if way:
+            screen.press(*way)
+        else:
+            screen.click(face, Button.LEFT)
+
+    def new_game_worked(self) -> None:
+        if self._last is not None and not self.profile.new_game_keys and self._kept is None:
+            self._kept = self._last
+            logger.info("a new game starts with %s here", NAMES.get(self._last, self._last))
+
+    def new_game_tried(self) -> str:
+        return ", ".join(NAMES.get(w, "+".join(w)) for w in self._ways()[: max(1, self._tried)])

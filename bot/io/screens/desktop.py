@@ -1,0 +1,224 @@
+"""The real desktop: mss captures, pyautogui clicks and types.
+
+Both libraries are imported here, lazily, because pyautogui needs a display at import time.
+pyautogui's fail-safe stays on (the mouse in a screen corner stops the bot) and its per-call
+pause is set small on purpose: the loop waits for the screen to settle itself, so a long fixed
+pause would only slow every move. Capture pixels and input coordinates may differ on HiDPI
+setups; the scale between them is measured once, here, and nowhere else.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from bot.io.screens.base import Button, ScreenError
+from bot.run.safety import StopRequested
+from vision.core.frame import Frame
+from vision.core.geometry import Point, Region
+
+DEFAULT_PAUSE = 0.002  # seconds pyautogui sleeps after each call; the loop does its own waiting
+DRAG_STEP = 0.15  # seconds a drag takes from one point to the next
+
+
+def ensure_xauthority() -> None:
+    """python-xlib (under pyautogui) refuses to connect when ``~/.Xauthority`` is missing.
+
+    Xvfb started by us needs no cookie, so point ``XAUTHORITY`` at a private file holding one
+    entry that matches no display: Xlib then connects without authentication and stays quiet.
+    """
+    if not sys.platform.startswith("linux") or os.environ.get("XAUTHORITY"):
+        return
+    home = Path(os.environ.get("HOME", "/nonexistent"))
+    if (home / ".Xauthority").is_file():
+        return
+    path = Path(tempfile.gettempdir()) / f"gamebot-{os.getuid()}.xauth"
+    if not path.is_file():
+
+        def field(data: bytes) -> bytes:
+            return struct.pack(">H", len(data)) + data
+
+        entry = struct.pack(">H", 256) + field(b"gamebot-none") + field(b"65535")
+        entry += field(b"MIT-MAGIC-COOKIE-1") + field(bytes(16))
+        tmp = path.with_name(f".{path.name}.{os.getpid()}")
+        tmp.write_bytes(entry)
+        os.replace(tmp, path)
+    os.environ["XAUTHORITY"] = str(path)
+
+
+def _alive(display: Any) -> bool:
+    """Does an Xlib connection still reach its server (a display number can be reused)?"""
+    try:
+        display.get_input_focus()
+    except Exception:
+        return False
+    return True
+
+
+def follow_display(gui: Any) -> None:
+    """Point pyautogui at the current ``DISPLAY``.
+
+    pyautogui opens its X connection once, at import, and computes its fail-safe corners from
+    that screen. A process that starts a second virtual display (a test session, a demo after a
+    game), or a new one under the same number, would otherwise send input to the first one or
+    into a dead connection. Linux only; elsewhere nothing to do.
+    """
+    backend = getattr(gui, "platformModule", None)
+    current = getattr(backend, "_display", None)
+    wanted = os.environ.get("DISPLAY")
+    if current is None or not wanted:
+        return
+    if current.get_display_name() == wanted and _alive(current):
+        return
+    reconnect(gui)
+
+
+def reconnect(gui: Any) -> None:
+    """Open pyautogui's X connection afresh and read its key map again. The key codes it read
+    at import belong to the display of that moment: another display, or one whose Latin keys
+    were lent to other letters then, gives code 0 for a letter, which X refuses (BadValue)."""
+    import importlib
+
+    backend = getattr(gui, "platformModule", None)
+    if backend is None or not hasattr(backend, "_display"):
+        return
+    old = backend._display
+    importlib.reload(backend)
+    try:
+        old.close()
+    except Exception:  # a dead connection: nothing to close
+        pass
+    width, height = gui.size()
+    gui.FAILSAFE_POINTS[:] = [(0, 0), (0, height - 1), (width - 1, 0), (width - 1, height - 1)]
+
+
+class DesktopScreen:
+    """The screen the user sees. ``pause`` is pyautogui's sleep after each input call."""
+
+    def __init__(self, pause: float = DEFAULT_PAUSE) -> None:
+        if sys.platform.startswith("linux") and not os.environ.get("DISPLAY"):
+            raise ScreenError("no X display: set DISPLAY, or use `gamebot demo` (starts Xvfb)")
+        ensure_xauthority()
+        try:
+            import mss
+            import pyautogui
+        except Exception as exc:  # Xlib raises its own types when the display is unusable
+            display = os.environ.get("DISPLAY")
+            raise ScreenError(f"cannot open the display {display}: {exc}") from exc
+        reconnect(pyautogui)  # this display, its key map as it is now
+        self._gui: Any = pyautogui
+        pyautogui.FAILSAFE = True
+        pyautogui.PAUSE = pause
+        factory = getattr(mss, "MSS", None) or mss.mss
+        self._mss: Any = factory()
+        monitors = self._mss.monitors
+        every = monitors[0]
+        self._bounds = Region(every["left"], every["top"], every["width"], every["height"])
+        primary = monitors[1] if len(monitors) > 1 else every
+        logical = pyautogui.size()
+        # DPI, once: input coordinates per capture pixel (1.0 on X11 and on unscaled displays).
+        self.scale = (logical[0] / primary["width"], logical[1] / primary["height"])
+
+    # --- capture ------------------------------------------------------------------------------
+    def bounds(self) -> Region:
+        return self._bounds
+
+    def grab(self, region: Region | None = None) -> Frame:
+        wanted = self._bounds if region is None else region
+        inside = self._bounds.intersect(wanted)
+        if inside is None or inside != wanted:
+            raise ScreenError(f"region {wanted.to_dict()} is not on the screen {self._bounds}")
+        box = {
+            "left": wanted.left,
+            "top": wanted.top,
+            "width": wanted.width,
+            "height": wanted.height,
+        }
+        stamp = time.time()
+        shot = self._mss.grab(box)
+        pixels = np.ascontiguousarray(np.asarray(shot)[:, :, :3])
+        return Frame(pixels, wanted, stamp)
+
+    # --- input --------------------------------------------------------------------------------
+    def _logical(self, point: Point) -> tuple[int, int]:
+        sx, sy = self.scale
+        return (round(point.x * sx), round(point.y * sy))
+
+    def _call(self, fn: Any, *args: Any, **kwargs: Any) -> None:
+        try:
+            fn(*args, **kwargs)
+        except self._gui.FailSafeException as exc:
+            raise StopRequested("mouse in a screen corner: stopped (pyautogui fail-safe)") from exc
+
+    def click(self, point: Point, button: Button = Button.LEFT) -> None:
+        x, y = self._logical(point)
+        self._call(self._gui.click, x, y, button=button.value)
+
+    def move_to(self, point: Point) -> None:
+        x, y = self._logical(point)
+        self._call(self._gui.moveTo, x, y)
+
+    def press(self, *keys: str) -> None:
+        if len(keys) == 1:
+            self._call(self._gui.press, keys[0])
+        else:
+            self._call(self._gui.hotkey, *keys)
+
+    def type_text(self, text: str) -> None:
+        """ASCII through pyautogui; any other letter (Cyrillic...) through a key code of its
+        own on X11 (:mod:`bot.io.screens.x11_keys`), as pyautogui knows only the US layout."""
+        keys = None
+        if sys.platform.startswith("linux"):
+            from bot.io.screens import x11_keys
+
+            keys = x11_keys.active()
+        if text.isascii() and keys is None:
+            self._call(self._gui.write, text)
+            return
+        self.check_stop()
+        if keys is not None:
+            keys.type(text)
+            return
+        if not sys.platform.startswith("linux"):
+            raise ScreenError(
+                f"cannot type {text!r} here: letters outside ASCII are typed on X11 only; use"
+                " a site style that picks letters on the page's own palette"
+            )
+        from bot.io.screens import x11_keys
+        from bot.io.virtual_display import is_private
+
+        x11_keys.mapper(lend_latin=is_private(os.environ.get("DISPLAY", ""))).type(text)
+
+    def drag(self, points: Sequence[Point], button: Button = Button.LEFT) -> None:
+        """Press at the first point, pass through every other, release at the last. Each step
+        is a short glide, so the page sees the pointer enter every cell on the way."""
+        first, *rest = [self._logical(p) for p in points]
+        self._call(self._gui.moveTo, *first)
+        self._call(self._gui.mouseDown, *first, button=button.value)
+        try:
+            for x, y in rest:
+                # A glide, not a jump: pages follow a drag by the pointer's moves on the way
+                # (pyautogui jumps when the duration is under its MINIMUM_DURATION).
+                self._call(self._gui.moveTo, x, y, duration=DRAG_STEP)
+        finally:
+            last = rest[-1] if rest else first
+            self._call(self._gui.mouseUp, *last, button=button.value)
+
+    def pointer(self) -> Point:
+        x, y = self._gui.position()
+        sx, sy = self.scale
+        return Point(round(x / sx), round(y / sy))
+
+    def check_stop(self) -> None:
+        self._call(self._gui.failSafeCheck)
+
+    def close(self) -> None:
+        self._mss.close()

@@ -1,0 +1,114 @@
+"""The Balda page's URL parameters, checked in one place so the page and the tests agree.
+
+The page sends its whole query string to ``POST /api/balda/new``; :func:`parse_config` turns it
+into a :class:`BaldaConfig` or raises :class:`PageRequestError` naming the parameter, and the
+page shows that message. :data:`PARAMETERS` documents them for ``gamebot serve balda``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from bot.pages.kit.server import PageRequestError
+
+# name -> (allowed values or a description, default); the first value is the default.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "size": ("5", "6", "7"),
+    "level": ("hard", "medium", "easy"),
+    "first": ("human", "computer"),
+    "mode": ("computer", "hotseat"),
+    "theme": ("classic", "night"),
+    "input": ("palette-drag", "type-click"),
+}
+PARAMETERS: dict[str, str] = {
+    "size": "grid size: 5 (default), 6 or 7",
+    "lang": "language of the words and the letter palette: {langs} (default ru)",
+    "level": "computer's strength: easy (a random shorter word), medium (greedy longest word), "
+    "hard (look-ahead search, about 1 s a move; default)",
+    "first": "who moves first: human (default) or computer",
+    "mode": "computer (default: you against the computer) or hotseat (two people take turns)",
+    "seed": "whole number: start words and the computer's random choices repeat (game n of the "
+    "page uses seed+n); default random",
+    "reject": "0..1: the page's dictionary refuses this fraction of otherwise legal words a "
+    "person plays, as 'not in the dictionary' (default 0)",
+    "theme": "classic (light, square cells, UPPER-case letters; default) or night (dark, "
+    "rounded tiles, lower-case letters)",
+    "input": "palette-drag (click an empty cell, pick a letter on the palette, drag along the "
+    "word; default) or type-click (click an empty cell, type the letter, click the word's cells, "
+    "then Отправить or Enter)",
+    "think": "milliseconds the computer's 'thinking' stays on screen at least (default 600)",
+}
+DEFAULT_THINK_MS = 600
+
+
+@dataclass(frozen=True)
+class BaldaConfig:
+    size: int = 5
+    lang: str = "ru"
+    level: str = "hard"
+    first: str = "human"
+    mode: str = "computer"
+    seed: int | None = None
+    reject: float = 0.0
+    theme: str = "classic"
+    input: str = "palette-drag"
+    think: int = DEFAULT_THINK_MS
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _text(payload: dict[str, Any], name: str) -> str | None:
+    value = payload.get(name)
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise PageRequestError(f"parameter {name} must be a string or a number, not {value!r}")
+    return str(value).strip().lower()
+
+
+def _choice(payload: dict[str, Any], name: str, allowed: tuple[str, ...]) -> str:
+    value = _text(payload, name)
+    if value is None:
+        return allowed[0]
+    if value not in allowed:
+        raise PageRequestError(f"parameter {name}={value!r} is not one of: {', '.join(allowed)}")
+    return value
+
+
+def _number(payload: dict[str, Any], name: str, kind: type, low: float, high: float) -> Any:
+    value = _text(payload, name)
+    if value is None:
+        return None
+    try:
+        number = kind(value)
+    except ValueError:
+        raise PageRequestError(f"parameter {name}={value!r} is not a number") from None
+    if not low <= number <= high:
+        raise PageRequestError(f"parameter {name}={value!r} is outside {low:g}..{high:g}")
+    return number
+
+
+def parse_config(payload: dict[str, Any], languages: tuple[str, ...]) -> BaldaConfig:
+    """The game's settings from the page's query parameters (unknown names are ignored)."""
+    think = _number(payload, "think", int, 0, 10_000)
+    reject = _number(payload, "reject", float, 0.0, 1.0)
+    return BaldaConfig(
+        size=int(_choice(payload, "size", CHOICES["size"])),
+        lang=_choice(payload, "lang", languages),
+        level=_choice(payload, "level", CHOICES["level"]),
+        first=_choice(payload, "first", CHOICES["first"]),
+        mode=_choice(payload, "mode", CHOICES["mode"]),
+        seed=_number(payload, "seed", int, 0, 2**53),
+        reject=0.0 if reject is None else reject,
+        theme=_choice(payload, "theme", CHOICES["theme"]),
+        input=_choice(payload, "input", CHOICES["input"]),
+        think=DEFAULT_THINK_MS if think is None else think,
+    )
+
+
+def describe_parameters(languages: tuple[str, ...]) -> list[str]:
+    """One line per URL parameter, for ``gamebot serve balda``."""
+    langs = ", ".join(languages)
+    return [f"  {name:7} {text.format(langs=langs)}" for name, text in PARAMETERS.items()]

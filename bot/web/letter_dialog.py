@@ -1,0 +1,110 @@
+"""A wildcard's letter dialog read as text: rows of single letters, each a key to click.
+
+Sites that draw the dialog as plain letters in small buttons (Xanado: A B C D E F / G H I ...)
+have no tile glyphs to match, but OCR reads each row as a line of one-letter words. The keys
+of a row are evenly spaced, so each letter's key is placed along its line; a row read with a
+letter missing (its keys would shift) is left out, so a key is never guessed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.web.steps import Line
+from vision.core.geometry import Region
+
+# What OCR reads for a lone capital letter that is not one.
+_LOOKALIKE = {"0": "O", "|": "I", "1": "I", "l": "I", "!": "I", "5": "S", "8": "B"}
+
+
+def _letters(text: str, alphabet: str) -> str | None:
+    """The line's letters (OCR may glue them: ``MNOPQR``), or None for other text."""
+    out = ""
+    for ch in text.replace(" ", ""):
+        ch = _LOOKALIKE.get(ch, ch).upper()
+        if ch not in alphabet:
+            return None
+        out += ch
+    return out or None
+
+
+def _joined(a: Region, b: Region) -> Region:
+    left, top = min(a.left, b.left), min(a.top, b.top)
+    return Region(left, top, max(a.right, b.right) - left, max(a.bottom, b.bottom) - top)
+
+
+def _rows(lines: Sequence[Line], alphabet: str) -> list[tuple[Region, str]]:
+    """Lines of letters, pieces of one row (OCR splits a row at a letter it reads as a sign)
+    joined, top to bottom."""
+    pieces = sorted(((line.region, s) for line in lines
+                     if (s := _letters(line.text, alphabet)) is not None),
+                    key=lambda p: (p[0].top, p[0].left))
+    rows: list[tuple[Region, str]] = []
+    for region, letters in pieces:
+        if rows:
+            last, text = rows[-1]
+            h = max(last.height, region.height)
+            same_row = abs(last.center.y - region.center.y) <= 0.5 * h
+            if same_row and 0 <= region.left - last.right <= 2 * h:
+                rows[-1] = (_joined(last, region), text + letters)
+                continue
+        rows.append((region, letters))
+    return [(r, s) for r, s in rows if len(s) >= 2]
+
+
+def _subsequence(want: str, got: str) -> bool:
+    it = iter(got)
+    return all(ch in it for ch in want)
+
+
+def keys_from_lines(lines: Sequence[Line], alphabet: str) -> dict[str, Region]:
+    """{letter: key region} for a letter dialog among ``lines`` (screen pixels).
+
+    The dialog is the alphabet in reading order, ``w`` keys a row: the rows OCR reads exactly
+    fix ``w``, where the rows are and the spacing of keys; a row is used when its line holds
+    its letters in order (OCR may add a stray sign, read a key's outline as ``|``), or when it
+    lies between rows read so (three at least, two of them exactly); any other row with a
+    letter missing is left out."""
+    rows = _rows(lines, alphabet)
+    best: tuple[int, int, list[tuple[int, Region]]] | None = None
+    for w in range(3, 11):
+        runs = [alphabet[k : k + w] for k in range(0, len(alphabet), w)]
+        exact = [(runs.index(t), r) for r, t in rows if t in runs]
+        if len(exact) >= 2 and (best is None or len(exact) > best[1]):
+            best = (w, len(exact), exact)
+    if best is None:
+        return {}
+    w, _, exact = best
+    runs = [alphabet[k : k + w] for k in range(0, len(alphabet), w)]
+    exact.sort(key=lambda kr: kr[0])
+    (k0, r0), (k1, r1) = exact[0], exact[-1]
+    if k1 == k0:
+        return {}
+    dy = (r1.center.y - r0.center.y) / (k1 - k0)
+    full = [r for k, r in exact if len(runs[k]) == w]
+    if dy <= 0 or not full:
+        return {}
+    h = r0.height
+    pitch = sum((r.width - r.height * 0.7) / max(1, w - 1) for r in full) / len(full)
+    first_x = sum(r.left + r.height * 0.35 for r in full) / len(full)
+    keys: dict[str, Region] = {}
+
+    def read(k: int) -> bool:
+        y = r0.center.y + (k - k0) * dy
+        line = min(rows, key=lambda rt: abs(rt[0].center.y - y), default=None)
+        return line is not None and abs(line[0].center.y - y) <= 0.5 * h \
+            and _subsequence(runs[k], line[1])
+
+    found = [k for k in range(len(runs)) if read(k)]
+    for k, run in enumerate(runs):
+        y = r0.center.y + (k - k0) * dy
+        # A row OCR did not read (joined to a tile beside the dialog, or lost) lies on the
+        # lattice the exact rows fix: placed only between two rows read, three read at least.
+        between = len(found) >= 3 and found[0] < k < found[-1]
+        if not (k in found or between):
+            continue
+        half = max(2, int(h * 0.4))
+        for i, ch in enumerate(run):
+            cx = round(first_x + i * pitch)
+            keys[ch] = Region(cx - half, round(y) - half, 2 * half, 2 * half)
+    return keys

@@ -1,0 +1,247 @@
+"""Read a Balda grid off a web page picture: every cell empty or a letter, never a guess.
+
+Each cell is cut into face colour and glyph ink (:mod:`vision.core.letters`); glyphs are named by
+the site's :class:`~vision.core.glyph_bank.GlyphBank`. A glyph the bank cannot name for sure goes to
+Tesseract (:mod:`vision.core.glyph_ocr`), once per distinct glyph in the frame; a name Tesseract is
+sure of is learned into the bank and reported in ``learned``, so the caller can check it against
+the game (a new letter must make a legal move) and ``forget`` it otherwise. Anything still
+unnamed, or a letter outside the alphabet, is a :class:`ReadError` naming the cells.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from vision.core.errors import ReadError
+from vision.core.frame import Frame
+from vision.core.glyph_bank import (
+    ACCEPT,
+    LOOKALIKES,
+    MARGIN,
+    GlyphBank,
+    GlyphBankError,
+    GlyphMatch,
+    canonical_char,
+    pairwise_distances,
+)
+from vision.core.glyph_ocr import name_glyph
+from vision.core.letters import CellInk, GridLocation, grid_inks, inner_region
+
+#: Two face colours closer than this (any channel) are one look.
+FACE_TOLERANCE = 10
+
+
+@dataclass(frozen=True)
+class BaldaReading:
+    """A read grid: letters row by row (``""`` empty), marked cells, glyphs learned now."""
+
+    location: GridLocation
+    grid: tuple[str, ...]
+    marked: tuple[bool, ...]
+    learned: tuple[tuple[int, int, str], ...] = ()
+
+    @property
+    def rows(self) -> int:
+        return self.location.rows
+
+    @property
+    def cols(self) -> int:
+        return self.location.cols
+
+    def row_strings(self) -> list[str]:
+        n = self.cols
+        return [
+            "".join(ch or "." for ch in self.grid[r * n : (r + 1) * n]) for r in range(self.rows)
+        ]
+
+    def to_text(self) -> str:
+        """The grid rows as Balda state text writes them ('.' for an empty cell)."""
+        return "\n".join(self.row_strings()) + "\n"
+
+    @property
+    def any_marked(self) -> bool:
+        return any(self.marked)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "rows": self.rows,
+            "cols": self.cols,
+            "grid": self.row_strings(),
+            "marked": [[int(r), int(c)] for r, c in self._marked_cells()],
+            "learned": [[r, c, ch] for r, c, ch in self.learned],
+            "location": self.location.to_dict(),
+        }
+
+    def _marked_cells(self) -> list[tuple[int, int]]:
+        return [divmod(i, self.cols) for i, m in enumerate(self.marked) if m]
+
+
+def _close(a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
+    return max(abs(x - y) for x, y in zip(a, b, strict=True)) <= FACE_TOLERANCE
+
+
+def marked_cells(inks: list[CellInk], bank: GlyphBank) -> tuple[bool, ...]:
+    """Cells whose face is not a plain look: the bank's plain faces when it knows them, else
+    the frame's most common face (a site never calibrated)."""
+    known = bank.is_plain(inks[0].face) is not None
+    if known:
+        return tuple(not bank.is_plain(i.face, FACE_TOLERANCE) for i in inks)
+    counts = Counter(i.face for i in inks)
+    common = counts.most_common(1)[0][0]
+    plain = [common]
+    filled = Counter(i.face for i in inks if not i.empty)
+    if filled and not any(_close(filled.most_common(1)[0][0], p) for p in plain):
+        face, n = filled.most_common(1)[0]
+        if n >= 3:
+            plain.append(face)
+    return tuple(not any(_close(i.face, p) for p in plain) for i in inks)
+
+
+def _look(ink: CellInk, marked: bool) -> str:
+    return ("dark" if ink.dark else "light") + ("-marked" if marked else "")
+
+
+def _groups(cells: list[int], inks: list[CellInk]) -> list[list[int]]:
+    """Cells whose glyphs are alike (one Tesseract question per distinct glyph)."""
+    dist = pairwise_distances([inks[i] for i in cells])
+    groups: list[list[int]] = []
+    heads: list[int] = []
+    for k, i in enumerate(cells):
+        near = [g for g, h in enumerate(heads) if dist[k, h] <= ACCEPT / 2]
+        if near:
+            groups[near[0]].append(i)
+        else:
+            heads.append(k)
+            groups.append([i])
+    return groups
+
+
+@dataclass
+class CellVerdicts:
+    """Every cell's name or the reason it has none (``problems``), before anything is raised
+    or learned; benchmarks count cells from it."""
+
+    grid: list[str]
+    marked: tuple[bool, ...]
+    problems: dict[int, str]
+    to_learn: list[tuple[int, str]]
+    inks: list[CellInk]
+
+
+def cell_verdicts(
+    frame: Frame,
+    location: GridLocation,
+    bank: GlyphBank,
+    alphabet: str,
+    lang: str = "rus",
+    ocr: bool = True,
+) -> CellVerdicts:
+    """Name every cell with the bank, then Tesseract (once per distinct glyph) for the rest."""
+    alphabet = alphabet.upper()
+    inks = grid_inks(frame, location)
+    marked = marked_cells(inks, bank)
+    n = location.cols
+    glyph_cells = [i for i, ink in enumerate(inks) if not ink.empty and ink.steady]
+    glyphs = [inks[i] for i in glyph_cells]
+    dist = bank.distances(glyphs)
+    matches: dict[int, GlyphMatch] = dict(
+        zip(glyph_cells, bank.classify_many(glyphs, alphabet, dist), strict=True)
+    )
+    anywhere = dict(zip(glyph_cells, bank.classify_many(glyphs, None, dist), strict=True))
+    grid = [""] * len(inks)
+    problems: dict[int, str] = {
+        i: f"a faint mark (contrast {ink.contrast}): neither clearly empty nor a letter"
+        " (a letter fading in or out?)"
+        for i, ink in enumerate(inks) if ink.faint
+    }
+    problems.update({
+        i: "the tile is moving or covered (its rim is not its face colour): not read"
+        for i, ink in enumerate(inks) if not ink.steady
+    })
+    unnamed: list[int] = []
+    for i in glyph_cells:
+        m, wide = matches[i], anywhere[i]
+        if m.accepted and m.char is not None:
+            grid[i] = m.char
+        elif (
+            wide.char is not None
+            and wide.char not in alphabet
+            and LOOKALIKES.get(wide.char, wide.char) not in alphabet
+            and wide.distance <= ACCEPT
+            and m.distance - wide.distance >= MARGIN
+        ):
+            # clearly a letter the bank knows, but of another alphabet; a Latin A on a
+            # Cyrillic page may be an А the bank has not seen yet, so that one goes to OCR
+            problems[i] = f"letter {wide.char} is not in the alphabet {alphabet}"
+        else:
+            unnamed.append(i)
+    to_learn: list[tuple[int, str]] = []
+    if unnamed and ocr:
+        for group in _groups(unnamed, inks):
+            windows = []
+            for i in group[:2]:
+                r, c = divmod(i, n)
+                inner = inner_region(location, r, c)
+                win = frame.pixels[inner.top : inner.bottom, inner.left : inner.right]
+                windows.append((win, inks[i].face))
+            verdict = name_glyph(windows, alphabet, lang)
+            name = verdict.char
+            near = matches[group[0]]
+            if name is not None and near.char not in (None, name) and near.distance <= ACCEPT:
+                # Tesseract and a close template disagree: neither is sure enough.
+                problems.update({i: f"{verdict.describe()}, but the bank's {near.describe()}"
+                                 for i in group})
+                continue
+            if name is None:
+                problems.update({i: f"{near.describe()}; {verdict.describe()}" for i in group})
+                continue
+            for i in group:
+                grid[i] = name
+                to_learn.append((i, name))
+    elif unnamed:
+        problems.update({i: matches[i].describe() for i in unnamed})
+    return CellVerdicts(grid, marked, problems, to_learn, inks)
+
+
+def read_balda(
+    frame: Frame,
+    location: GridLocation,
+    bank: GlyphBank,
+    alphabet: str,
+    lang: str = "rus",
+    ocr: bool = True,
+) -> BaldaReading:
+    """Every cell of the located grid, empty or an upper-case letter of ``alphabet``.
+
+    ``bank`` is updated in place with glyphs Tesseract named for sure (only when the whole
+    grid reads). Raises :class:`ReadError` listing the cells that could not be named.
+    """
+    alphabet = alphabet.upper()
+    v = cell_verdicts(frame, location, bank, alphabet, lang, ocr)
+    n = location.cols
+    if v.problems:
+        cells = tuple(divmod(i, n) for i in sorted(v.problems))
+        first = min(v.problems)
+        r, c = divmod(first, n)
+        where = ", ".join(f"row {rr + 1} col {cc + 1}" for rr, cc in cells[:6])
+        more = f" and {len(cells) - 6} more" if len(cells) > 6 else ""
+        inner = inner_region(location, r, c)
+        crop = frame.pixels[inner.top : inner.bottom, inner.left : inner.right].copy()
+        raise ReadError(
+            f"cannot read the cell at {where}{more} (rows and cols from 1):"
+            f" row {r + 1} col {c + 1}: {v.problems[first]}",
+            cell=(r, c), crop=crop, cells=cells,
+        )
+    learned: list[tuple[int, int, str]] = []
+    if v.to_learn:
+        bank.widen(alphabet)
+    for i, name in v.to_learn:
+        try:
+            bank.learn(v.inks[i], name, _look(v.inks[i], v.marked[i]))
+        except GlyphBankError:
+            continue
+        r, c = divmod(i, n)
+        learned.append((r, c, name))
+    grid = [canonical_char(ch, alphabet) if ch else "" for ch in v.grid]
+    return BaldaReading(location, tuple(grid), v.marked, tuple(learned))
