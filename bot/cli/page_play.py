@@ -1,4 +1,5 @@
-"""``play``/``demo`` for the word games in a browser window: Balda and Erudit/Scrabble.
+"""``play``/``demo`` for the word games in a browser window, shared by every word game; each
+game's own options come from its ``bot/cli/<game>/play.py`` (a :class:`PageVerbs`).
 
 Heavy imports (OpenCV, mss, the engine) happen inside ``run``, so ``--help`` stays fast.
 """
@@ -7,8 +8,10 @@ from __future__ import annotations
 
 import argparse
 import functools
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.cli.options import (
     add_json,
@@ -21,7 +24,8 @@ from bot.cli.registry import Command
 
 if TYPE_CHECKING:
     from bot.run.results import SessionStats
-    from bot.web.session import PagePlayConfig, PagePlayResult
+    from bot.run.session import PlayResult
+    from bot.web.session import PagePlayConfig
 
 # bot.web.session.TARGETS, repeated so --help imports nothing heavy (a test keeps them equal)
 TARGETS = ("builtin", "browser", "window-title")
@@ -47,33 +51,16 @@ def _window(text: str) -> tuple[int, int]:
     return w, h
 
 
-def _configure_page(p: argparse.ArgumentParser, game: str) -> None:
+def _configure_page(p: argparse.ArgumentParser, verbs: PageVerbs) -> None:
     page = p.add_argument_group("the built-in page (--target builtin)")
-    themes = ("classic", "night") if game == "balda" else ("classic", "wood")
-    page.add_argument("--theme", choices=themes, default="classic", help="look (default classic)")
-    styles = (
-        "palette-drag (default) or type-click" if game == "balda" else "drag (default) or click"
-    )
+    page.add_argument("--theme", choices=verbs.themes, default="classic",
+                      help="look (default classic)")
     page.add_argument(
         "--style",
-        help=f"input style: on the built-in page {styles}; on other sites one of the styles"
-        " its profile lists",
+        help=f"input style: on the built-in page {verbs.styles}; on other sites one of the"
+        " styles its profile lists",
     )
-    if game == "balda":
-        page.add_argument("--size", type=int, choices=(5, 6, 7), default=5, help="grid size")
-        page.add_argument(
-            "--lang", choices=("ru", "uk", "en"), default="ru",
-            help="the page's language (default ru)",
-        )
-    else:
-        page.add_argument(
-            "--rules", choices=("erudit", "scrabble-ru", "scrabble-en"), default="erudit",
-            help="the game the page plays (default erudit, Russian)",
-        )
-        page.add_argument(
-            "--tiles", type=int, metavar="N",
-            help="a short game: the page plays with only N tiles of its set (14 or more)",
-        )
+    verbs.page_options(page)
     page.add_argument(
         "--level",
         choices=("easy", "medium", "hard"),
@@ -149,7 +136,7 @@ def _configure_common(p: argparse.ArgumentParser) -> None:
     add_json(p)
 
 
-def _configure_play(p: argparse.ArgumentParser, game: str) -> None:
+def _configure_play(p: argparse.ArgumentParser, verbs: PageVerbs) -> None:
     p.add_argument(
         "--target",
         choices=TARGETS,
@@ -177,17 +164,17 @@ def _configure_play(p: argparse.ArgumentParser, game: str) -> None:
         help="site profile: a built-in name (gamebot-balda, vladhuk-balda-uk, xanado, ...) or"
         " a JSON file (see bot/web/sites.py); needed for any page but the built-in one",
     )
-    _configure_page(p, game)
+    _configure_page(p, verbs)
     _configure_common(p)
 
 
-def _config(args: argparse.Namespace, game: str, demo: bool = False) -> PagePlayConfig:
+def _config(args: argparse.Namespace, verbs: PageVerbs, demo: bool = False) -> PagePlayConfig:
     from bot.web.session import PagePlayConfig, check_config
 
     target = "builtin" if demo else args.target
     launch = getattr(args, "launch", None)
     cfg = PagePlayConfig(
-        game=game,
+        game=verbs.game,
         target=target,
         launch=demo or launch is not None,
         url=launch or None,
@@ -196,13 +183,9 @@ def _config(args: argparse.Namespace, game: str, demo: bool = False) -> PagePlay
         site=getattr(args, "site", None),
         style=args.style,
         theme=args.theme,
-        size=getattr(args, "size", 5),
         level=args.level,
         first=args.first,
         reject=args.reject,
-        lang=getattr(args, "lang", "ru"),
-        rules=getattr(args, "rules", "erudit"),
-        tiles=getattr(args, "tiles", None),
         seed=args.seed,
         zoom=args.zoom,
         window=args.window,
@@ -216,9 +199,8 @@ def _config(args: argparse.Namespace, game: str, demo: bool = False) -> PagePlay
         out=args.out,
         record_frames=args.record_frames,
         record_max_gb=args.record_max_gb,
+        **verbs.config(args),
     )
-    if target == "browser" and cfg.url is None and cfg.serve is None:
-        cfg.url = None
     check_config(cfg)
     return cfg
 
@@ -229,7 +211,7 @@ def _status_text(s: SessionStats) -> str:
     return f"won {wins}/{n} ({rate}) misreads {s.misreads}"
 
 
-def _play(cfg: PagePlayConfig, description: str) -> PagePlayResult:
+def _play(cfg: PagePlayConfig, description: str) -> PlayResult:
     from bot.cli.progress import progress_bar
     from bot.web.session import play
 
@@ -237,40 +219,38 @@ def _play(cfg: PagePlayConfig, description: str) -> PagePlayResult:
         return play(cfg, lambda s: bar.advance(status=_status_text(s)))
 
 
-NAMES = {"balda": "Balda", "erudit": "Erudit/Scrabble"}
-
-
-def _run_play(args: argparse.Namespace, game: str) -> int:
+def _run_play(args: argparse.Namespace, verbs: PageVerbs) -> int:
     from bot.cli.report import emit
 
-    cfg = _config(args, game)
-    result = _play(cfg, f"{game} games")
+    cfg = _config(args, verbs)
+    result = _play(cfg, f"{verbs.game} games")
     emit(result.summary, result.lines, args.json)
     stopped = str(result.summary.get("stopped") or "")
     return 1 if stopped and not stopped.startswith("interrupted") else 0
 
 
-def _configure_demo(p: argparse.ArgumentParser, game: str) -> None:
-    _configure_page(p, game)
+def _configure_demo(p: argparse.ArgumentParser, verbs: PageVerbs) -> None:
+    _configure_page(p, verbs)
     _configure_common(p)
 
 
-def _run_demo(args: argparse.Namespace, game: str) -> int:
+def _run_demo(args: argparse.Namespace, verbs: PageVerbs) -> int:
     import os
     import time
 
     from bot.cli.report import emit
 
+    game = verbs.game
     if args.record is None:
         args.record = Path("out") / f"demo-{game}-{time.strftime('%Y%m%d-%H%M%S')}"
-    cfg = _config(args, game, demo=True)
+    cfg = _config(args, verbs, demo=True)
     shown = (
         f"display {os.environ['DISPLAY']}"
         if os.environ.get("DISPLAY")
         else "a private virtual display (Xvfb)"
     )
     print(
-        f"gamebot demo {game}: the bot plays {cfg.games or 'some'} game(s) of {NAMES[game]}"
+        f"gamebot demo {game}: the bot plays {cfg.games or 'some'} game(s) of {verbs.name}"
         f" against the built-in page's {cfg.level} computer in Chromium on {shown}",
         flush=True,
     )
@@ -280,32 +260,43 @@ def _run_demo(args: argparse.Namespace, game: str) -> int:
     return 1 if result.summary.get("stopped") else 0
 
 
-def _commands(game: str) -> list[Command]:
-    name = NAMES[game]
-    reads = "letter grid" if game == "balda" else "board and the rack"
+@dataclass(frozen=True)
+class PageVerbs:
+    """What one word game adds to the page games' ``play`` and ``demo``: its name, what it
+    reads on the page, and the built-in page's options of its own."""
+
+    game: str
+    name: str  # for people: "Balda"
+    reads: str  # what vision finds on the page: "letter grid"
+    themes: tuple[str, ...]  # the built-in page's looks
+    styles: str  # the built-in page's input styles, for --help
+    page_options: Callable[[argparse._ArgumentGroup], None]
+    config: Callable[[argparse.Namespace], dict[str, Any]]  # PagePlayConfig fields of its own
+
+
+def commands(verbs: PageVerbs) -> list[Command]:
+    """``play GAME`` and ``demo GAME`` for a word game played on a page."""
+    name = verbs.name
     return [
         Command(
             "play",
-            game,
+            verbs.game,
             f"play {name} in a browser window by itself (the built-in page by default)",
-            functools.partial(_configure_play, game=game),
-            functools.partial(_run_play, game=game),
-            description=f"Finds the {reads} on the page, reads every letter, waits for its"
-            " turn, picks the best move with the engine, enters it the way the site's profile"
-            " says, and waits for the opponent's reply, game after game. Pixels only: no DOM,"
-            " no DevTools.",
+            functools.partial(_configure_play, verbs=verbs),
+            functools.partial(_run_play, verbs=verbs),
+            description=f"Finds the {verbs.reads} on the page, reads every letter, waits for"
+            " its turn, picks the best move with the engine, enters it the way the site's"
+            " profile says, and waits for the opponent's reply, game after game. Pixels only:"
+            " no DOM, no DevTools.",
         ),
         Command(
             "demo",
-            game,
+            verbs.game,
             f"the bot plays one game of {name} against the built-in page's computer",
-            functools.partial(_configure_demo, game=game),
-            functools.partial(_run_demo, game=game),
+            functools.partial(_configure_demo, verbs=verbs),
+            functools.partial(_run_demo, verbs=verbs),
             description="Starts everything it needs (Xvfb when there is no display, the"
             f" built-in {name} page on 127.0.0.1, a private Chromium) and plays one whole game"
             " against the page's computer, then prints the result and the recording's path.",
         ),
     ]
-
-
-COMMANDS: list[Command] = _commands("balda") + _commands("erudit")

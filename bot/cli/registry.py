@@ -46,11 +46,12 @@ MODULES: tuple[str, ...] = (
     "bot.cli.minesweeper.play",
     "bot.cli.balda.engine",
     "bot.cli.balda.vision",
-    "bot.cli.page_play",
+    "bot.cli.balda.play",
     "bot.cli.serve",
     "bot.cli.solve_aliases",
     "bot.cli.erudit.engine",
     "bot.cli.erudit.vision",
+    "bot.cli.erudit.play",
     "bot.cli.hangman.engine",
     "bot.cli.minesweeper.skins",
 )

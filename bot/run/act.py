@@ -1,21 +1,31 @@
 """Moves become gestures (clicks, key presses, pointer moves), and gestures reach a screen.
 
+The one action model: an adapter or a page profile returns *intents*, either a :class:`Gesture`
+(a click at a point, keys, a drag, a letter typed) or a :class:`Find` (a click on something the
+screen must show first: a page's button found by its label). The loop performs them and waits,
+by one rule (:class:`Waiter`), until the screen shows each one, as Playwright's actions wait
+until their target is there and still.
+
 Gestures are values with a text form that round-trips (``click left 120 340``, ``key ctrl+r``,
 ``move 5 200``, ``drag left 10 10 10 60 60 60``, ``type ЖУК``, ``settle``), so a recording says
 exactly what the bot did with the mouse and keyboard.
-How a program maps a move to buttons (which button flags, how to chord, how many right clicks
-take a flag off when question marks are on) is data in :class:`MouseControls`.
+How a game maps its moves to gestures lives in the game's package (Minesweeper's buttons:
+:mod:`bot.games.minesweeper.gestures`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from enum import Enum
 
+import numpy as np
+
 from bot.io.screens.base import Button, Screen
-from solvers.minesweeper.moves import Move, MoveKind
-from vision.core.geometry import GridGeometry, Point
+from bot.run.game import ImpossibleState
+from vision.core.frame import Frame
+from vision.core.geometry import Point, Region
 
 
 class GestureKind(Enum):
@@ -135,25 +145,79 @@ def perform(screen: Screen, gestures: Iterable[Gesture]) -> int:
     return sent
 
 
+class ActionFailed(ImpossibleState):
+    """An intent could not be done (its button never showed); names it and what was seen."""
+
+
+#: What a :class:`Find` sees on a settled frame: the point to click (None: not shown yet) and
+#: what the frame shows instead, for the message when it never comes.
+Sighting = tuple[Point | None, str]
+
+
 @dataclass(frozen=True)
-class MouseControls:
-    """How one Minesweeper program takes moves from the mouse."""
+class Find:
+    """A click on something a settled frame must show first (a page's button found by its
+    label), waited for up to ``timeout`` seconds; an optional one is skipped when it does not
+    show by then."""
 
-    open: Button = Button.LEFT
-    flag: Button = Button.RIGHT
-    chord: Button = Button.MIDDLE
-    unflag_clicks: int = 2  # right clicks from a flag back to covered (flag -> ? -> covered)
+    what: str  # how it is named in messages and recordings: "button 'Новая игра'"
+    look: Callable[[Frame], Sighting] = field(compare=False)
+    optional: bool = False
+    timeout: float = 10.0
+
+    def to_text(self) -> str:
+        return f"find {self.what}" + (" (optional)" if self.optional else "")
 
 
-def minesweeper_gestures(
-    move: Move, geometry: GridGeometry, controls: MouseControls
-) -> list[Gesture]:
-    """Clicks for one move on a board whose cells are at ``geometry`` (screen coordinates)."""
-    point = geometry.cell_center(move.row, move.col)
-    if move.kind is MoveKind.OPEN:
-        return [Gesture.click(point, controls.open)]
-    if move.kind is MoveKind.FLAG:
-        return [Gesture.click(point, controls.flag)]
-    if move.kind is MoveKind.UNFLAG:
-        return [Gesture.click(point, controls.flag)] * controls.unflag_clicks
-    return [Gesture.click(point, controls.chord)]
+Intent = Gesture | Find
+
+#: A frame's part that settling and change checks compare (the board, or the whole frame).
+View = Callable[[Frame], np.ndarray]
+
+
+def whole(frame: Frame) -> np.ndarray:
+    return frame.pixels
+
+
+class Waiter:
+    """Waiting until the screen shows what was done and stops changing: the one rule every
+    action follows (moves, a page's steps, a new game). ``last_grab`` is the
+    ``time.perf_counter()`` of the newest capture (the frame-to-click latency starts there)."""
+
+    def __init__(self, screen: Screen) -> None:
+        self.screen = screen
+        self.last_grab = 0.0
+
+    def grab(self, region: Region) -> Frame:
+        frame = self.screen.grab(region)
+        self.last_grab = time.perf_counter()
+        return frame
+
+    def settled(self, region: Region, view: View = whole, gap: float = 0.05,
+                tries: int | None = None, timeout: float | None = None) -> tuple[Frame, bool]:
+        """Grab until two captures agree in ``view`` (at most ``tries`` more grabs, or until
+        ``timeout`` seconds): the last frame, and whether it settled."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        a = self.screen.grab(region)
+        done = 0
+        while tries is None or done < tries:
+            time.sleep(gap)
+            b = self.grab(region)
+            done += 1
+            if np.array_equal(view(a), view(b)):
+                return b, True
+            if deadline is not None and time.monotonic() > deadline:
+                return b, False
+            a = b
+        return a, False
+
+    def changed(self, region: Region, before: Frame, view: View = whole, gap: float = 0.01,
+                timeout: float = 1.0) -> bool:
+        """Until a capture differs from ``before`` in ``view`` (the screen shows what was
+        done), at most ``timeout`` seconds; whether it did."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not np.array_equal(view(before), view(self.screen.grab(region))):
+                return True
+            time.sleep(gap)
+        return False

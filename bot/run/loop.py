@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,8 +26,15 @@ import numpy as np
 from bot.io.targets.base import Target, park_point
 from bot.io.x11 import WindowLost
 from bot.run import memtrace
-from bot.run.act import Gesture, GestureKind, perform
-from bot.run.game import Calibration, GameAdapter, ImpossibleState, Turn, Verdict
+from bot.run.act import ActionFailed, Find, Gesture, GestureKind, Intent, Waiter, perform
+from bot.run.game import (
+    Calibration,
+    GameAdapter,
+    ImpossibleState,
+    LearnRefused,
+    Turn,
+    Verdict,
+)
 from bot.run.recorder import FORMAT_VERSION, JsonlWriter, Recorder, RecordingError, box
 from bot.run.results import GameResult, SessionStats
 from bot.run.safety import ClickRefused, GuardedScreen, StopRequested
@@ -41,6 +48,9 @@ logger = logging.getLogger(__name__)
 #: Tries at starting a new game the page's way (its buttons may show late), and the pause
 #: between them.
 NEW_GAME_TRIES, NEW_GAME_PAUSE = 3, 2.0
+#: Steps outside a move: the gap between the two captures that must agree, and how long the
+#: window may take to settle.
+STEP_GAP, STEP_TIMEOUT = 0.05, 10.0
 
 
 class LoopStopped(RuntimeError):
@@ -98,10 +108,12 @@ class Loop:
         self.board_area = Region(0, 0, 1, 1)  # in frame pixels
         self.calibration = Calibration(Region(0, 0, 1, 1), ())  # in screen pixels
         self.last_frame: Frame | None = None
-        self._last_grab = 0.0  # perf_counter() of the frame in hand
+        self.waiter = Waiter(screen)  # its last_grab: perf_counter() of the frame in hand
         self._read_ms = 0.0  # how long reading the frame in hand took
         self._message_clicked = False  # a message over the board was clicked since the game
         self._acted_at = 0.0  # time.monotonic() of the last gestures sent
+        # events held back until the session header is written (None: none held)
+        self._held: list[tuple[dict[str, object], Frame | None]] | None = None
 
     # --- where the board is -------------------------------------------------------------------
     def locate(self, required: bool = True) -> bool:
@@ -140,10 +152,10 @@ class Loop:
 
     def _relocated(self) -> bool:
         """Locate the board again; True if it is somewhere else now."""
-        before = (self.window, getattr(self.location, "geometry", None))
+        before = (self.window, self.player.where(self.location))
         if not self.locate(required=False):
             return False
-        return (self.window, getattr(self.location, "geometry", None)) != before
+        return (self.window, self.player.where(self.location)) != before
 
     def moved(self) -> bool:
         try:
@@ -156,16 +168,8 @@ class Loop:
     def grab_settled(self) -> tuple[Frame, bool]:
         """Grab until two captures of the board agree; returns the frame and whether it settled."""
         assert self.window is not None
-        o = self.options
-        a = self.screen.grab(self.window)
-        for _ in range(o.settle_tries):
-            time.sleep(self.target.profile.settle_gap)
-            b = self.screen.grab(self.window)
-            self._last_grab = time.perf_counter()
-            if np.array_equal(self.board_pixels(a), self.board_pixels(b)):
-                return b, True
-            a = b
-        return a, False
+        return self.waiter.settled(self.window, self.board_pixels,
+                                   self.target.profile.settle_gap, tries=self.options.settle_tries)
 
     def wait_for_change(self, before: Frame | None, timeout: float = 1.0) -> None:
         """After a gesture: until the screen shows it (differs from ``before``, grabbed just
@@ -176,12 +180,7 @@ class Loop:
         if self.window is None:
             return
         if before is not None:
-            deadline = time.monotonic() + timeout
-            while time.monotonic() < deadline:
-                now = self.screen.grab(self.window)
-                if not np.array_equal(self.board_pixels(before), self.board_pixels(now)):
-                    break
-                time.sleep(0.01)
+            self.waiter.changed(self.window, before, self.board_pixels, timeout=timeout)
         self.grab_settled()
 
     def still_drawing(self, frame: Frame) -> bool:
@@ -206,7 +205,6 @@ class Loop:
         misreads = stale = learned = unreadable = 0
         relocated = False
         last_problem = ""
-        nudge = getattr(self.player, "nudge", None)
         waited_from = time.monotonic()
         while True:
             self.screen.check_stop()
@@ -221,8 +219,7 @@ class Loop:
                     continue
                 if self._click_message_away(frame, previous):
                     continue
-                waiting = getattr(self.player, "unreadable_while_waiting", None)
-                if waiting is not None and waiting(pending):
+                if self.player.unreadable_while_waiting(pending):
                     # The opponent is making its move (its letters lit one by one), or the
                     # page is coming up: nothing is done on this frame, so waiting for a
                     # readable one is safe. Now and then the grid is looked for again, in
@@ -254,11 +251,12 @@ class Loop:
                 else:
                     verdict, last_problem = self.player.check(previous, pending, seen)
                 if verdict is Verdict.OK:
+                    self.player.follow(seen)
                     return seen
-                if verdict is Verdict.STALE and nudge is not None and not fresh:
+                if verdict is Verdict.STALE and not fresh:
                     # A click the page let go by (a button redrawn under the pointer): the
                     # player may send it again, once the screen has had time to show it.
-                    again = nudge(pending, seen, time.monotonic() - waited_from)
+                    again = self.player.nudge(pending, seen, time.monotonic() - waited_from)
                     if again:
                         self.act(again)
                         self.record_event({"event": "nudge", "region": box(frame),
@@ -303,8 +301,7 @@ class Loop:
         once a game: the board under it ends the game. True when a click was sent."""
         if not self.target.game_over_shown(self._acted_at) or self._message_clicked:
             return False
-        overlay = getattr(self.player, "overlay", None)
-        point = overlay(frame, previous) if overlay is not None else None
+        point = self.player.overlay(frame, previous)
         if point is None:
             return False
         self._message_clicked = True
@@ -319,9 +316,7 @@ class Loop:
         """Try to learn the glyphs a settled, unreadable frame refused (issue 3); returns None
         when they were learned, else why not ('' when learning is off). Every glyph learned is
         counted, recorded with its frame and reported through ``on_note``."""
-        from bot.games.minesweeper.learning import LearnRefused
-
-        if self.player.learning is None:
+        if not self.player.learns():
             return ""
         if not exc.cells:
             return "no cell was refused"
@@ -329,7 +324,7 @@ class Loop:
             learned = self.player.learn(frame, self.location, previous)
         except LearnRefused as why:
             return str(why)
-        skin = getattr(self.player.skin, "name", self.player.skin)
+        skin = self.player.look_name()
         for glyph in learned:
             self.stats.learned += 1
             r, c = glyph.cell
@@ -359,7 +354,7 @@ class Loop:
         self._acted_at = time.monotonic()
         for i, gesture in enumerate(gestures):
             if i == 0:  # the moment the first click is issued
-                latency = (time.perf_counter() - self._last_grab) * 1000.0
+                latency = (time.perf_counter() - self.waiter.last_grab) * 1000.0
             if gesture.kind is GestureKind.SETTLE:
                 self.wait_for_change(before)
                 before = None
@@ -407,7 +402,7 @@ class Loop:
                 frame = self.last_frame
                 if self.options.pace:
                     time.sleep(self.options.pace)
-                    self._last_grab = time.perf_counter()  # waiting is not latency
+                    self.waiter.last_grab = time.perf_counter()  # waiting is not latency
                 latency = self.act(gestures)
                 result.latencies_ms.append(latency)
                 result.read_ms.append(self._read_ms)
@@ -482,7 +477,8 @@ class Loop:
         assert self.window is not None
         for attempt in range(1, NEW_GAME_TRIES + 1):
             try:
-                self.player.new_game(self.screen, self.target, self.calibration)
+                self.perform_steps(self.player.new_game(self.target, self.calibration),
+                                   "new-game")
                 break
             except ImpossibleState as exc:  # a page's button late (a banner still fading)
                 if attempt == NEW_GAME_TRIES:
@@ -491,6 +487,62 @@ class Loop:
                 time.sleep(NEW_GAME_PAUSE)
         if self.target.profile.park_pointer:
             self.screen.move_to(park_point(self.window, self.calibration.board))
+
+    # --- steps outside a move: a page's start, a new game ---------------------------------------
+    def start_page(self) -> None:
+        """The game's start steps on a program just opened (a page's menu in front of the
+        first game), before its board is looked for."""
+        self.perform_steps(self.player.start_steps(self.target), "start")
+
+    def perform_steps(self, intents: Sequence[Intent], phase: str) -> None:
+        """Intents outside a move, in turn, each waited for until the screen shows it (a
+        button until it is there; a ``settle`` until the window stops changing), through the
+        click guard, and recorded (``action`` events) with the frame each acted on."""
+        if not intents:
+            return
+        self.target.prepare()
+        for intent in intents:
+            self.screen.check_stop()
+            if isinstance(intent, Find):
+                self._find_and_click(intent, phase)
+                continue
+            window = self.target.window_region(self.screen)
+            if intent.kind is GestureKind.SETTLE:
+                frame, _ = self.waiter.settled(window, gap=STEP_GAP, timeout=STEP_TIMEOUT)
+                self.record_event({"event": "action", "phase": phase, "intent": "settle",
+                                   "region": box(frame)}, frame)
+                continue
+            perform(self.screen, [intent])
+            self.record_event({"event": "action", "phase": phase, "intent": intent.to_text(),
+                               "gestures": [intent.to_text()]})
+
+    def _find_and_click(self, intent: Find, phase: str) -> None:
+        """Click what ``intent`` looks for once a settled frame shows it; an optional one not
+        shown within its timeout is skipped, a required one raises ActionFailed."""
+        deadline = time.monotonic() + intent.timeout
+        while True:
+            self.screen.check_stop()
+            window = self.target.window_region(self.screen)
+            frame, _ = self.waiter.settled(window, gap=STEP_GAP, timeout=STEP_TIMEOUT)
+            point, shown = intent.look(frame)
+            if point is not None:
+                before = self.screen.grab(window)
+                click = Gesture.click(point)
+                perform(self.screen, [click])
+                self.record_event({"event": "action", "phase": phase, "intent": intent.to_text(),
+                                   "gestures": [click.to_text()], "region": box(frame)}, frame)
+                self.waiter.changed(window, before, gap=STEP_GAP,
+                                    timeout=min(STEP_TIMEOUT, 2.0))
+                self.waiter.settled(window, gap=STEP_GAP, timeout=STEP_TIMEOUT)
+                return
+            if time.monotonic() > deadline:
+                self.record_event({"event": "action", "phase": phase, "intent": intent.to_text(),
+                                   "gestures": [], "shown": shown, "region": box(frame)}, frame)
+                if intent.optional:
+                    return
+                raise ActionFailed(f"{intent.what} did not show within {intent.timeout:.0f} s"
+                                   f" (the page shows: {shown})")
+            time.sleep(0.1)
 
     def _more(self) -> bool:
         o, s = self.options, self.stats
@@ -524,8 +576,13 @@ class Loop:
         return self.stats
 
     def _session(self) -> None:
+        self._held = []  # the start steps' events wait for the header (it needs the board)
+        self.start_page()
         self.locate()
+        held, self._held = self._held, None
         self.record_event(self.header())
+        for event, frame in held:
+            self.record_event(event, frame)
         seen: Any = self.observe(None, [])
         while self._more():
             number = self.stats.played + 1
@@ -571,6 +628,7 @@ class Loop:
         except Exception:  # the old program is dead anyway; its cleanup must not stop us
             logger.debug("closing the lost target failed", exc_info=True)
         self.target = self.restart()
+        self.start_page()
         self.locate()
         return True
 
@@ -588,7 +646,9 @@ class Loop:
         }
 
     def record_event(self, event: dict[str, object], frame: Frame | None = None) -> None:
-        if self.recorder is not None:
+        if self._held is not None:
+            self._held.append((event, frame))
+        elif self.recorder is not None:
             self.recorder.event(event, frame)
 
     def record_problem(self, frame: Frame, kind: str, message: str) -> None:

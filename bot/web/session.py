@@ -1,5 +1,9 @@
-"""Set up one word-game session in a browser (display, page, Chromium, vision, engine), run it,
-sum it up. Shared by ``play balda``, ``demo balda``, ``play erudit`` and ``demo erudit``.
+"""A word game's session in a browser (display, page, Chromium, vision, engine), for every
+word game: ``play balda``, ``demo balda``, ``play erudit`` and ``demo erudit``.
+
+What differs between the games (the built-in page's parameters, its language, the player) is
+the game's :class:`PageGame`, given by its spec (``bot/games/<game>/spec.py``); the rest (the
+one session root, :mod:`bot.run.session`) is shared with every game.
 
 Targets: ``builtin`` is the project's own page, served on 127.0.0.1 with a computer opponent
 (its URL parameters choose the look, input style, size and strength); ``browser`` is any page
@@ -10,29 +14,34 @@ from __future__ import annotations
 
 import os
 import sys
-import time
+from collections.abc import Callable
 from contextlib import ExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.errors import GamebotError
-from bot.io.screens.desktop import DEFAULT_PAUSE
+from bot.run import session as root
 from bot.run import stats
-from bot.run.loop import Loop, LoopOptions, Status
-from bot.run.recorder import JsonlWriter, Recorder
+from bot.run.game import GameAdapter
+from bot.run.loop import Status
 from bot.run.results import STALE_FRAMES, SessionStats
 from bot.run.safety import GuardedScreen
+from bot.run.session import PlayResult
+from bot.run.spec import GameSpec, Session, SessionConfig, Table
 from bot.web.sites import SiteProfile, load_profile
 
+if TYPE_CHECKING:
+    from bot.io.targets.browser import BrowserTarget
+    from bot.run.replay import TextReader
+
 TARGETS = ("builtin", "browser", "window-title")
-BUILTIN_SITES = {"balda": "gamebot-balda", "erudit": "gamebot-erudit"}
-DEFAULT_STYLES = {"balda": "palette-drag", "erudit": "drag"}
-TESSERACT_LANGS = {"ru": "rus", "uk": "ukr", "en": "eng"}
 
 
 @dataclass
-class PagePlayConfig:
+class PagePlayConfig(SessionConfig):
+    """A word-game session on a page (the built-in page's parameters of both games)."""
+
     game: str = "balda"
     target: str = "builtin"
     launch: bool = False
@@ -50,28 +59,40 @@ class PagePlayConfig:
     lang: str = "ru"
     rules: str = "erudit"  # Erudit/Scrabble: erudit, scrabble-ru or scrabble-en
     tiles: int | None = None  # Erudit/Scrabble: a short game with this many tiles
-    seed: int | None = None
     zoom: float = 1.0
     window: tuple[int, int] = (1280, 900)
     games: int | None = 1
-    hours: float | None = None
-    record: Path | None = None
-    log: Path | None = None
     think: float = 1.0
     sides: str = "one"
-    pause: float = DEFAULT_PAUSE
-    pace: float = 0.0
-    out: Path = Path("out")
     max_steps: int = 5000  # our moves in one game before it is left unfinished (tests: a few)
-    record_frames: str = "all"
-    record_max_gb: float | None = 2.0
 
 
-@dataclass
-class PagePlayResult:
-    stats: SessionStats
-    summary: dict[str, Any]
-    lines: list[str] = field(default_factory=list)
+class PageAdapter(GameAdapter[Any, Any, Any, Any], Protocol):
+    """What the page session needs of a word game's adapter beyond the loop's protocol."""
+
+    move_seconds: list[float]  # from "our turn shows" to "our move shows as played"
+    learned_glyphs: int  # glyphs named during play
+
+    def reset(self) -> None:
+        """Forget the game followed (the page was started again)."""
+        ...
+
+    def keep_learned(self) -> str | None:
+        """Save what was learned for the site (its glyph bank); where, or None."""
+        ...
+
+
+@dataclass(frozen=True)
+class PageGame:
+    """What one word game adds to a page session."""
+
+    name: str
+    builtin_site: str  # the profile of our own page
+    default_style: str  # the input style our page is played in by default
+    params: Callable[[PagePlayConfig], dict[str, object]]  # our page's URL parameters
+    language: Callable[[PagePlayConfig], str]  # our page's language (ru, uk, en)
+    player: Callable[[PagePlayConfig, SiteProfile], PageAdapter]
+    reader: Callable[[dict[str, Any], Path], TextReader]  # replay
 
 
 def check_config(cfg: PagePlayConfig) -> None:
@@ -105,26 +126,20 @@ def _builtin_sites() -> list[str]:
     return builtin_sites()
 
 
-def site_profile(cfg: PagePlayConfig) -> SiteProfile:
-    name = cfg.site or BUILTIN_SITES[cfg.game]
+def site_profile(game: PageGame, cfg: PagePlayConfig) -> SiteProfile:
+    name = cfg.site or game.builtin_site
     style = cfg.style
     if cfg.target == "builtin" and style is None:
-        style = DEFAULT_STYLES[cfg.game]
+        style = game.default_style
     profile = load_profile(name, style)
     if profile.game != cfg.game:
         raise GamebotError(f"site profile {name!r} is for {profile.game}, not {cfg.game}")
     return profile
 
 
-def builtin_url(server: Any, cfg: PagePlayConfig, style: str) -> str:
+def builtin_url(server: Any, game: PageGame, cfg: PagePlayConfig, style: str) -> str:
     params: dict[str, object] = {"theme": cfg.theme, "input": style, "level": cfg.level,
-                                 "first": cfg.first}
-    if cfg.game == "balda":
-        params.update(size=cfg.size, lang=cfg.lang)
-    else:
-        params.update(rules=cfg.rules)
-        if cfg.tiles is not None:
-            params["tiles"] = cfg.tiles
+                                 "first": cfg.first, **game.params(cfg)}
     if cfg.reject:
         params["reject"] = cfg.reject
     if cfg.seed is not None:
@@ -134,8 +149,13 @@ def builtin_url(server: Any, cfg: PagePlayConfig, style: str) -> str:
     return str(server.url(**params))
 
 
-def open_target(cfg: PagePlayConfig, profile: SiteProfile, stack: ExitStack) -> Any:
-    """The browser window to play in (started here when asked)."""
+Relaunch = Callable[[], "BrowserTarget"]
+
+
+def open_target(game: PageGame, cfg: PagePlayConfig, profile: SiteProfile,
+                stack: ExitStack) -> tuple[BrowserTarget, Relaunch | None]:
+    """The browser window to play in (started here when asked), and how to start it again
+    after a crash (None for a window the bot did not start)."""
     from bot.io.targets import browser
 
     launching = cfg.launch or cfg.target == "builtin"
@@ -145,12 +165,12 @@ def open_target(cfg: PagePlayConfig, profile: SiteProfile, stack: ExitStack) -> 
         stack.enter_context(VirtualDisplay(1600, 1000))
     if cfg.target == "window-title":
         assert cfg.title is not None
-        return browser.attach(cfg.title, profile)
+        return browser.attach(cfg.title, profile), None
     if cfg.target == "builtin":
         from bot.pages.kit.child import ChildPageServer
 
         server = stack.enter_context(ChildPageServer(cfg.game))  # its own process: see there
-        url = builtin_url(server, cfg, profile.style)
+        url = builtin_url(server, game, cfg, profile.style)
     elif cfg.serve is not None:
         from bot.pages.kit.static import StaticServer
 
@@ -161,7 +181,7 @@ def open_target(cfg: PagePlayConfig, profile: SiteProfile, stack: ExitStack) -> 
         url = cfg.url
     log = cfg.out / "chromium.log"
     cfg.out.mkdir(parents=True, exist_ok=True)
-    letters = alphabet_of(cfg, profile)
+    letters = alphabet_of(game, cfg, profile)
     if not letters.isascii() and sys.platform.startswith("linux"):
         # Every letter gets its own key code before the browser reads the key map.
         from bot.io.screens import x11_keys
@@ -170,100 +190,56 @@ def open_target(cfg: PagePlayConfig, profile: SiteProfile, stack: ExitStack) -> 
         x11_keys.mapper(lend_latin=is_private(os.environ.get("DISPLAY", ""))).assign(letters)
         stack.callback(x11_keys.release)  # the key map as it was, after the session
 
-    def start() -> Any:
+    def start() -> BrowserTarget:
         target = browser.launch(url, profile, cfg.window, cfg.zoom, log=log)
         stack.callback(target.close)
         return target
 
-    target = start()
-    target.relaunch = start  # after a crash, the loop starts the browser again on the page
-    return target
+    return start(), start  # after a crash, the loop starts the browser again on the page
 
 
-def language_of(cfg: PagePlayConfig, profile: SiteProfile) -> str:
-    if cfg.target != "builtin":
-        return profile.language
-    if cfg.game == "erudit":
-        return "en" if cfg.rules == "scrabble-en" else "ru"
-    return cfg.lang
+def language_of(game: PageGame, cfg: PagePlayConfig, profile: SiteProfile) -> str:
+    return game.language(cfg) if cfg.target == "builtin" else profile.language
 
 
-def alphabet_of(cfg: PagePlayConfig, profile: SiteProfile) -> str:
+def alphabet_of(game: PageGame, cfg: PagePlayConfig, profile: SiteProfile) -> str:
     from solvers.words.alphabet import alphabet_for
 
-    return alphabet_for(language_of(cfg, profile))
+    return alphabet_for(language_of(game, cfg, profile))
 
 
-def make_player(cfg: PagePlayConfig, profile: SiteProfile) -> Any:
-    if cfg.game == "erudit":
-        from bot.games.erudit.player import make_erudit_player
-
-        return make_erudit_player(cfg, profile)
-    return make_balda_player(cfg, profile)
-
-
-def make_balda_player(cfg: PagePlayConfig, profile: SiteProfile) -> Any:
-    from bot.games.balda.adapter import BaldaPlayer
-    from bot.web.rejected_words import RejectedWords
-    from bot.web.site_data import glyph_bank_for, rejected_path
-    from solvers.balda.lexicon import Lexicon
-    from solvers.words.alphabet import alphabet_for
-    from vision.core.page_text import PageText
-
-    lang = language_of(cfg, profile)
-    lexicon = Lexicon.for_language(lang)
-    tess = TESSERACT_LANGS.get(lang, "eng")
-    alphabet = alphabet_for(lang)
-    return BaldaPlayer(
-        profile,
-        lexicon,
-        glyph_bank_for(profile, alphabet),
-        alphabet,
-        think=cfg.think,
-        sides=cfg.sides,
-        rejected=RejectedWords(rejected_path(profile)),
-        text=PageText(tess),
-        lang=tess,
-    )
-
-
-def summarize(result: SessionStats, screen: GuardedScreen, player: Any) -> dict[str, Any]:
+def summarize(result: SessionStats, session: Session[PagePlayConfig, PageAdapter]
+              ) -> dict[str, object]:
+    """A word game's own figures: draws and losses, the mean margin, words and moves the site
+    refused, opponent words our dictionary lacks, seconds a move, glyphs learned."""
     finished = result.finished
-    wins = result.wins
+    player = session.table.adapter
     draws = sum(g.outcome == "drawn" for g in finished)
-    low, high = stats.wilson_interval(wins, len(finished))
     margins = [float(g.details.get("margin", 0)) for g in finished]  # type: ignore[arg-type]
+
     def every(key: str) -> list[Any]:
         return [w for g in result.games for w in g.details.get(key, [])]  # type: ignore[attr-defined]
 
-    rejected = every("rejected_words") + every("rejected_moves")
-    site_words = every("site_words")
+    words, moves = every("rejected_words"), every("rejected_moves")
     points = [float(g.details["points_per_turn"]) for g in finished
               if g.details.get("points_per_turn") is not None]  # type: ignore[arg-type]
+    profile = session.table.target.profile
     return {
-        "games": len(finished),
-        "wins": wins,
         "draws": draws,
-        "losses": len(finished) - wins - draws,
-        "win_rate": wins / len(finished) if finished else None,
-        "win_rate_ci95": [low, high],
+        "losses": len(finished) - result.wins - draws,
         "mean_margin": sum(margins) / len(margins) if margins else None,
-        "unfinished": len(result.games) - len(finished),
-        "misreads": result.misreads,
-        "refused_clicks": screen.guard.refused,
-        "rejected_words": len(rejected),
-        "rejected_moves": len(rejected),
-        "rejected": rejected,
+        "rejected_words": len(words),
+        "rejected_moves": len(moves),
+        "rejected": words + moves,
         "points_per_turn": sum(points) / len(points) if points else None,
-        "site_words": site_words,
-        "stale_frames": result.stale_frames,
-        "relocations": result.relocations,
+        "site_words": every("site_words"),
         "seconds_per_move_median": stats.median(player.move_seconds),
         "seconds_per_move_p90": stats.percentile(player.move_seconds, 90),
-        "read_ms_median": stats.median(result.read_times()),
-        "decide_ms_median": stats.median(result.decide_times()),
-        "seconds_per_game_median": stats.median([g.seconds for g in finished]),
-        "stopped": result.stopped,
+        "target": session.table.target.describe(),
+        "site": profile.name,
+        "style": profile.style,
+        "learned_glyphs": player.learned_glyphs,
+        "glyph_bank": player.keep_learned() if player.learned_glyphs else None,
     }
 
 
@@ -281,8 +257,9 @@ def human_lines(summary: dict[str, Any]) -> list[str]:
         f" {_num(summary['seconds_per_move_p90'], 2)}); read {_num(summary['read_ms_median'])} ms,"
         f" decide {_num(summary['decide_ms_median'])} ms",
         f"misreads {summary['misreads']}, refused clicks {summary['refused_clicks']}, words the"
-        f" site refused {summary['rejected_words']}, opponent words not in our dictionary"
-        f" {len(summary['site_words'])}, {STALE_FRAMES} {summary['stale_frames']}",
+        f" site refused {summary['rejected_words'] + summary['rejected_moves']}, opponent words"
+        f" not in our dictionary {len(summary['site_words'])}, {STALE_FRAMES}"
+        f" {summary['stale_frames']}",
     ]
     if summary.get("stopped"):
         lines.append(f"stopped: {summary['stopped']}")
@@ -300,71 +277,42 @@ def _num(value: object, digits: int = 1) -> str:
     return f"{value:.{digits}f}"
 
 
-def play(cfg: PagePlayConfig, status: Status | None = None) -> PagePlayResult:
-    """Run one Balda session to its end (limits, Ctrl+C, fail-safe or a problem)."""
-    from bot.io.screens.desktop import DesktopScreen
+def open_table(game: PageGame) -> Callable[[PagePlayConfig, ExitStack], Table[PageAdapter]]:
+    """How a session of ``game`` opens its page: the profile, the player, the browser."""
 
-    check_config(cfg)
-    profile = site_profile(cfg)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    player = make_player(cfg, profile)
-    with ExitStack() as stack:
-        target = open_target(cfg, profile, stack)
+    def open_table(cfg: PagePlayConfig, stack: ExitStack) -> Table[PageAdapter]:
+        from bot.io.screens.desktop import DesktopScreen
+
+        profile = site_profile(game, cfg)
+        player = game.player(cfg, profile)
+        target, relaunch = open_target(game, cfg, profile, stack)
         screen = DesktopScreen(cfg.pause)
         stack.callback(screen.close)
         guarded = GuardedScreen(screen)
-        recorder = None
-        if cfg.record:
-            max_bytes = int(cfg.record_max_gb * 1e9) if cfg.record_max_gb else None
-            recorder = stack.enter_context(
-                Recorder(cfg.record, frames=cfg.record_frames, max_bytes=max_bytes,
-                         on_warning=_note)
-            )
-        log_path = cfg.log or (
-            cfg.record / "games.jsonl" if cfg.record else cfg.out / f"balda-games-{stamp}.jsonl"
-        )
-        log = JsonlWriter(log_path)
-        stack.callback(log.close)
-        options = LoopOptions(
-            games=cfg.games, hours=cfg.hours, problems_dir=cfg.out, pace=cfg.pace,
-            locate_timeout=20.0, max_steps=cfg.max_steps,
-        )
-        relaunch = getattr(target, "relaunch", None)
 
-        def restart() -> Any:
+        def restart() -> BrowserTarget:
+            assert relaunch is not None
             again = relaunch()
             guarded.guard.allow((again.window_region(guarded),))
             player.reset()
-            player.open_page(guarded, again)
-            return again
+            return again  # the loop does the page's start steps again
 
-        loop = Loop(
-            guarded, target, player, options, recorder, log, status, _note,
-            restart=restart if relaunch is not None else None,
-        )
         guarded.guard.allow((target.window_region(guarded),))  # the page, until located
-        player.open_page(guarded, target)
-        result = loop.run()
-        where = target.describe()
-    learned = getattr(player, "learned_glyphs", 0)
-    if learned and hasattr(player, "bank"):
-        from bot.web.site_data import save_learned
+        return Table(guarded, target, player, restart=restart if relaunch else None,
+                     locate_timeout=20.0, max_steps=cfg.max_steps)
 
-        summary_bank = str(save_learned(profile, player.bank))
-    else:
-        summary_bank = None
-    summary = summarize(result, guarded, player)
-    summary.update(
-        target=where,
-        site=profile.name,
-        style=profile.style,
-        recording=str(cfg.record) if cfg.record else None,
-        log=str(log_path),
-        learned_glyphs=learned,
-        glyph_bank=summary_bank,
-    )
-    return PagePlayResult(result, summary, human_lines(summary))
+    return open_table
 
 
-def _note(line: str) -> None:
-    print(line, file=sys.stderr, flush=True)
+def page_spec(game: PageGame) -> GameSpec[PagePlayConfig, PageAdapter]:
+    """The spec of a word game played on a page."""
+    return GameSpec(game.name, check_config, open_table(game), summarize, human_lines,
+                    game.reader)
+
+
+def play(cfg: PagePlayConfig, status: Status | None = None) -> PlayResult:
+    """Run one session of ``cfg.game`` on its page to its end (limits, Ctrl+C, fail-safe or a
+    problem) and sum it up."""
+    from bot.games import spec
+
+    return root.play(spec(cfg.game), cfg, status)

@@ -2,21 +2,19 @@
 
 A button is found the way a person finds it: by reading the page. Its label is looked up among
 the text lines vision reads off the frame (fuzzy: OCR drops accents and confuses look-alikes),
-and the click goes to the centre of the line. Running steps outside a move (a new game, a
-dialog) waits, like Playwright's auto-waiting, until the button shows, with a timeout.
+and the click goes to the centre of the line. Steps outside a move (a new game, a dialog)
+become intents the loop performs (:func:`step_intents`), waiting, like Playwright's
+auto-waiting, until each button shows, with a timeout.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.io.screens.base import Screen
-from bot.run.act import Gesture, perform
-from bot.run.game import ImpossibleState
+from bot.run.act import ActionFailed, Find, Gesture, Intent, Sighting
 from bot.web.sites import Step
 from vision.core.frame import Frame
 from vision.core.geometry import GridGeometry, Point, Region
@@ -29,7 +27,7 @@ _PUNCTUATION = re.compile(r"[^\w\s]+")
 _LOOKALIKES = str.maketrans("aeopcxykmthbiі", "аеорсхукмтнвii")
 
 
-class StepFailed(ImpossibleState):
+class StepFailed(ActionFailed):
     """A step could not be done (its button never showed); names the step and what was seen."""
 
 
@@ -168,49 +166,41 @@ def plain_gestures(
     return out
 
 
-def run_steps(
-    screen: Screen,
+def step_intents(
     steps: Sequence[Step],
     read_lines: Callable[[Frame], list[Line]],
-    window: Callable[[], Region],
-    timeout: float = 10.0,
-    settle_gap: float = 0.05,
     geometry: GridGeometry | None = None,
     grace: float = 1.5,
-) -> None:
-    """Do steps one at a time outside a move, each waiting until its button shows.
-
-    ``read_lines`` turns a frame of ``window()`` into screen-pixel text lines. An optional
-    button not shown within a short grace is skipped; a required one raises StepFailed.
-    """
+    timeout: float = 10.0,
+) -> list[Intent]:
+    """A profile's steps outside a move (a new game, a dialog) as intents for the loop: a
+    button is found by its label on a settled frame of the window (``read_lines`` turns one
+    into screen-pixel text lines), waited for up to ``timeout`` seconds (an optional one up
+    to ``grace``, then skipped); a key or a click at a grid point is followed by waiting for
+    the window to settle."""
+    out: list[Intent] = []
     for step in steps:
-        if step.do != "button":
-            if step.do != "settle":
-                perform(screen, plain_gestures([step], [], geometry))
-            _settle(screen, window(), settle_gap, timeout)
-            continue
-        deadline = time.monotonic() + (min(timeout, grace) if step.optional else timeout)
-        lines: list[Line] = []
-        while True:
-            screen.check_stop()
-            frame = _settle(screen, window(), settle_gap, timeout)
-            lines = read_lines(frame)
-            line = find_line(lines, step.label)
-            point = line.region.center if line is not None else _beside(step, lines)
-            if point is not None:
-                before = screen.grab(window())
-                screen.click(point)
-                _changed(screen, window(), before, settle_gap, min(timeout, 2.0))
-                break
-            if time.monotonic() > deadline:
-                if step.optional:
-                    break
-                shown = "; ".join(repr(x.text) for x in lines[:12]) or "no text"
-                raise StepFailed(
-                    f"button {' / '.join(step.label)!r} did not show within {timeout:.0f} s"
-                    f" (the page shows: {shown})"
-                )
-            time.sleep(0.1)
+        if step.do == "button":
+            out.append(Find(f"button {' / '.join(step.label)!r}", _looker(step, read_lines),
+                            optional=step.optional,
+                            timeout=min(timeout, grace) if step.optional else timeout))
+        elif step.do == "settle":
+            out.append(Gesture.settle())
+        else:
+            out += [*plain_gestures([step], [], geometry), Gesture.settle()]
+    return out
+
+
+def _looker(step: Step, read_lines: Callable[[Frame], list[Line]]) -> Callable[[Frame], Sighting]:
+    """Where a step's button is on a frame (by its label, else beside another label)."""
+
+    def look(frame: Frame) -> Sighting:
+        lines = read_lines(frame)
+        line = find_line(lines, step.label)
+        point = line.region.center if line is not None else _beside(step, lines)
+        return point, "; ".join(repr(x.text) for x in lines[:12]) or "no text"
+
+    return look
 
 
 def _beside(step: Step, lines: Sequence[Line]) -> Point | None:
@@ -223,29 +213,3 @@ def _beside(step: Step, lines: Sequence[Line]) -> Point | None:
         return None
     c = near.region.center
     return Point(round(c.x + heights * near.region.height), c.y)
-
-
-def _changed(screen: Screen, region: Region, before: Frame, gap: float, timeout: float) -> None:
-    """Until the page shows the click (differs from ``before``) and settles, or ``timeout``."""
-    import numpy as np
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if not np.array_equal(screen.grab(region).pixels, before.pixels):
-            break
-        time.sleep(gap)
-    _settle(screen, region, gap, timeout)
-
-
-def _settle(screen: Screen, region: Region, gap: float, timeout: float) -> Frame:
-    """The next frame of ``region`` that equals the one before it (or the last after timeout)."""
-    import numpy as np
-
-    deadline = time.monotonic() + timeout
-    before = screen.grab(region)
-    while True:
-        time.sleep(gap)
-        now = screen.grab(region)
-        if np.array_equal(before.pixels, now.pixels) or time.monotonic() > deadline:
-            return now
-        before = now

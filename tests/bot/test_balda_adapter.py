@@ -38,10 +38,16 @@ def player(tmp_path):
 START = "...../...../БАЛДА/...../....."
 
 
+def followed(player, seen):
+    """A reading the loop accepted: the adapter follows it before it is asked about it."""
+    player.follow(seen)
+    return seen
+
+
 def test_our_move_is_stale_until_it_shows_then_the_opponent_reply_is_followed(player):
     first = seen(START, "ours", t=1.0)
-    assert player.turn(first) is Turn.OURS
-    (decision,) = player.decide(first)
+    assert player.turn(followed(player, first)) is Turn.OURS
+    (decision,) = player.decide(followed(player, first))
     move = decision.move
     pending = player.pending([decision], first)
     assert pending.kind == "move" and pending.move == move
@@ -55,7 +61,7 @@ def test_our_move_is_stale_until_it_shows_then_the_opponent_reply_is_followed(pl
     assert player.check(pending.grid, pending, seen(rows, "ours"))[0] is Verdict.STALE
     confirmed = seen(rows, "theirs", t=2.5)
     assert player.check(pending.grid, pending, confirmed)[0] is Verdict.OK
-    assert player.turn(confirmed) is Turn.THEIRS
+    assert player.turn(followed(player, confirmed)) is Turn.THEIRS
     assert player.state.scores == (len(move.word), 0)
     assert player.move_seconds == [1.5]
     # a wrong letter where ours should be is a misread
@@ -66,7 +72,7 @@ def test_our_move_is_stale_until_it_shows_then_the_opponent_reply_is_followed(pl
 
 
 def test_an_opponent_letter_is_one_new_letter_and_its_word_is_inferred(player):
-    player.turn(seen(START, "ours"))
+    player.turn(followed(player, seen(START, "ours")))
     waiting = player.awaiting(seen(START, "theirs"))
     assert waiting.kind == "reply"
     after = "...../....Р/БАЛДА/...../....."  # ДАР: Д(2,3) А(2,4) Р(1,4)
@@ -76,7 +82,7 @@ def test_an_opponent_letter_is_one_new_letter_and_its_word_is_inferred(player):
     assert player.check(waiting.grid, waiting, two_new)[0] is Verdict.MISREAD
     still = seen(START, "theirs")
     assert player.check(waiting.grid, waiting, still)[0] is Verdict.STALE
-    player.turn(reply)
+    player.turn(followed(player, reply))
     assert player.state.grid == grid(after)
     assert player.state.to_move == 0
     assert player.state.scores == (0, 3)
@@ -85,28 +91,28 @@ def test_an_opponent_letter_is_one_new_letter_and_its_word_is_inferred(player):
 
 
 def test_an_opponent_word_our_dictionary_lacks_is_the_sites_and_logged(player):
-    player.turn(seen(START, "ours"))
+    player.turn(followed(player, seen(START, "ours")))
     odd = seen("...../...../БАЛДА/Щ..../.....", "ours")  # no word in WORDS fits
-    player.turn(odd)
+    player.turn(followed(player, odd))
     assert player.state.grid == grid("...../...../БАЛДА/Щ..../.....")
     assert player.state.scores == (0, 0)
     assert player.log.site_words == ["Щ@3,0"]
 
 
 def test_a_letter_that_changes_or_vanishes_is_a_misread(player):
-    player.turn(seen(START, "ours"))
+    player.turn(followed(player, seen(START, "ours")))
     waiting = player.awaiting(seen(START, "theirs"))
     changed = seen("...../...../БАЛДЫ/...../.....", "ours")
     verdict, why = player.check(waiting.grid, waiting, changed)
     assert verdict is Verdict.MISREAD and "4" in why
     with pytest.raises(ImpossibleState):
-        player.turn(changed)
+        player.turn(followed(player, changed))
 
 
 def test_a_refused_word_is_cancelled_remembered_and_not_offered_again(player, tmp_path):
     first = seen(START, "ours")
-    player.turn(first)
-    (decision,) = player.decide(first)
+    player.turn(followed(player, first))
+    (decision,) = player.decide(followed(player, first))
     word = decision.move.word
     shown = list(grid(START))
     r, c = decision.move.cell
@@ -114,8 +120,8 @@ def test_a_refused_word_is_cancelled_remembered_and_not_offered_again(player, tm
     refused = seen("".join(ch or "." for ch in shown), "ours", "rejected")
     pending = player.pending([decision], first)
     assert player.check(pending.grid, pending, refused)[0] is Verdict.OK
-    assert player.turn(refused) is Turn.OURS
-    (cancel,) = player.decide(refused)
+    assert player.turn(followed(player, refused)) is Turn.OURS
+    (cancel,) = player.decide(followed(player, refused))
     assert isinstance(cancel.move, Cancel) and cancel.move.word == word
     assert (tmp_path / "rejected.txt").read_text().split() == [word]
     back = player.pending([cancel], refused)
@@ -123,7 +129,7 @@ def test_a_refused_word_is_cancelled_remembered_and_not_offered_again(player, tm
     assert player.check(back.grid, back, refused)[0] is Verdict.STALE
     cleared = seen(START, "ours")
     assert player.check(back.grid, back, cleared)[0] is Verdict.OK
-    (again,) = player.decide(cleared)
+    (again,) = player.decide(followed(player, cleared))
     assert again.move.word != word
     # and a new player for the same site still knows the word was refused
     assert word in RejectedWords(tmp_path / "rejected.txt").words
@@ -131,9 +137,9 @@ def test_a_refused_word_is_cancelled_remembered_and_not_offered_again(player, tm
 
 def test_the_page_banner_decides_the_outcome(player):
     over = seen(START, "won")
-    assert player.outcome(over) == "won"
-    assert player.turn(over) is Turn.OVER
-    assert player.outcome(seen(START, "ours")) is None
+    assert player.outcome(followed(player, over)) == "won"
+    assert player.turn(followed(player, over)) is Turn.OVER
+    assert player.outcome(followed(player, seen(START, "ours"))) is None
 
 
 def test_a_frame_without_any_site_phrase_is_stale(player):
@@ -150,7 +156,7 @@ def test_is_fresh_wants_the_start_word_and_at_most_one_more_letter(player):
 
 
 def test_a_reply_scored_on_the_page_but_not_drawn_yet_is_no_pass(player):
-    player.turn(seen(START, "ours"))
+    player.turn(followed(player, seen(START, "ours")))
     waiting = player.awaiting(seen(START, "theirs"))
     scored = BaldaSeen(grid(START), seen(START).geometry, frozenset({"ours"}), (), 0.0, (0, 3))
     assert player.check(waiting.grid, waiting, scored)[0] is Verdict.STALE
@@ -162,18 +168,18 @@ def test_an_input_the_page_never_took_is_cancelled_and_entered_again(player, mon
     import bot.games.balda.adapter as balda_mod
 
     first = seen(START, "ours")
-    player.turn(first)
-    (decision,) = player.decide(first)
+    player.turn(followed(player, first))
+    (decision,) = player.decide(followed(player, first))
     pending = player.pending([decision], first)
     later = pending.sent + player.site.redraw_timeout + 1
     monkeypatch.setattr(balda_mod.time, "monotonic", lambda: later)
     verdict, _ = player.check(pending.grid, pending, seen(START, "ours"))
     assert verdict is Verdict.OK  # not a misread: nothing was played, so it may be redone
-    (cancel,) = player.decide(seen(START, "ours"))
+    (cancel,) = player.decide(followed(player, seen(START, "ours")))
     assert isinstance(cancel.move, Cancel) and "did not go through" in cancel.reason
     assert player.rejected.words == set(), "a lost input is no word the site refused"
     player.check(pending.grid, player.pending([cancel], first), seen(START, "ours"))
-    (again,) = player.decide(seen(START, "ours"))
+    (again,) = player.decide(followed(player, seen(START, "ours")))
     assert again.move == decision.move
 
 
@@ -206,13 +212,13 @@ def test_a_grid_faded_under_the_game_over_banner_ends_the_game_on_the_page_score
     import dataclasses
 
     player.site = dataclasses.replace(player.site, score_labels=("You", "Bot"), over=("Winner",))
-    player.turn(seen(START, "ours"))
+    player.turn(followed(player, seen(START, "ours")))
     waiting = player.awaiting(seen(START, "theirs"))
     frame = Frame.from_pixels(np.zeros((300, 400, 3), np.uint8))
     shown = player.read(frame, Location())
     assert player.check(waiting.grid, waiting, shown)[0] is Verdict.OK
-    assert player.turn(shown) is Turn.OVER
-    assert player.outcome(shown) == "won"
+    assert player.turn(followed(player, shown)) is Turn.OVER
+    assert player.outcome(followed(player, shown)) == "won"
     assert player.final_scores(shown) == (47, 42)
     # without the banner the faded grid stays unreadable: nothing is guessed
     monkeypatch.setattr(player, "_all_lines", lambda frame: banner[1:])

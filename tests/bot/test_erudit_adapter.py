@@ -61,10 +61,16 @@ def player():
     return EruditPlayer(SITE, RULES, GRAPH, read=None, locate=None, top=4)
 
 
+def followed(player, seen):
+    """A reading the loop accepted: the adapter follows it before it is asked about it."""
+    player.follow(seen)
+    return seen
+
+
 def test_a_move_is_laid_tile_by_tile_then_submitted_and_followed(player):
     first = seen(EMPTY_BOARD, "КОТАИЖШ", "ours", t=1.0)
-    assert player.turn(first) is Turn.OURS
-    (step,) = player.decide(first)
+    assert player.turn(followed(player, first)) is Turn.OURS
+    (step,) = player.decide(followed(player, first))
     assert isinstance(step.move, PlaceTile) and step.score is not None
     gestures = player.gestures([step], first)
     assert [g.kind.value for g in gestures] == ["drag"]
@@ -78,8 +84,8 @@ def test_a_move_is_laid_tile_by_tile_then_submitted_and_followed(player):
         placed.append(step.move)
         now = seen(board, "КОТАИЖШ", "ours")
         assert player.check(pending.board, pending, now)[0] is Verdict.OK
-        assert player.turn(now) is Turn.OURS
-        (step,) = player.decide(now)
+        assert player.turn(followed(player, now)) is Turn.OURS
+        (step,) = player.decide(followed(player, now))
     assert isinstance(step.move, Submit)
     word = step.move.move.word
     assert len(placed) == len(word)
@@ -87,15 +93,15 @@ def test_a_move_is_laid_tile_by_tile_then_submitted_and_followed(player):
     assert player.check(pending.board, pending, seen(board, "ЖШ", "ours"))[0] is Verdict.STALE
     taken = seen(board, "ЖШ", "theirs", t=4.0)
     assert player.check(pending.board, pending, taken)[0] is Verdict.OK
-    assert player.turn(taken) is Turn.THEIRS
+    assert player.turn(followed(player, taken)) is Turn.THEIRS
     assert player.board == board and player.laid == []
     assert player.scores[0] > 0 and player.move_seconds == [3.0]
 
 
 def test_a_wrong_letter_where_ours_should_be_is_a_misread(player):
     first = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")
-    player.turn(first)
-    (step,) = player.decide(first)
+    player.turn(followed(player, first))
+    (step,) = player.decide(followed(player, first))
     pending = player.pending([step], first)
     wrong = "Ж" if step.move.char != "Ж" else "Ш"
     bad = seen(lay(EMPTY_BOARD, [(step.move.square, wrong)]), "КОТАИЖШ", "ours")
@@ -104,13 +110,13 @@ def test_a_wrong_letter_where_ours_should_be_is_a_misread(player):
 
 def test_the_opponents_line_of_tiles_is_read_as_a_move(player):
     start = lay(EMPTY_BOARD, [(112, "К"), (113, "О"), (114, "Т")])  # КОТ across H8
-    player.turn(seen(start, "АИЖШЩЫЭ", "theirs"))
+    player.turn(followed(player, seen(start, "АИЖШЩЫЭ", "theirs")))
     reply = lay(start, [(98, "Т"), (128, "К")])  # Т above О, К below it: ТОК down
     waiting = player.awaiting(seen(start, "АИЖШЩЫЭ", "theirs"))
     assert player.check(waiting.board, waiting, seen(reply, "АИЖШЩЫЭ", "theirs"))[0] \
         is Verdict.STALE
     assert player.check(waiting.board, waiting, seen(reply, "АИЖШЩЫЭ", "ours"))[0] is Verdict.OK
-    player.turn(seen(reply, "АИЖШЩЫЭ", "ours"))
+    player.turn(followed(player, seen(reply, "АИЖШЩЫЭ", "ours")))
     assert player.board == reply
     assert player.log.moves[-1][1].startswith("I7 ТОК down")
     assert player.scores[1] > 0
@@ -118,18 +124,18 @@ def test_the_opponents_line_of_tiles_is_read_as_a_move(player):
 
 def test_an_opponent_word_our_dictionary_lacks_is_kept_as_the_sites(player):
     start = lay(EMPTY_BOARD, [(112, "К"), (113, "О"), (114, "Т")])
-    player.turn(seen(start, "АИЖШЩЫЭ", "theirs"))
+    player.turn(followed(player, seen(start, "АИЖШЩЫЭ", "theirs")))
     reply = lay(start, [(115, "Ы")])  # КОТЫ: not in the tiny dictionary
-    player.turn(seen(reply, "АИЖШЩЫЭ", "ours"))
+    player.turn(followed(player, seen(reply, "АИЖШЩЫЭ", "ours")))
     assert player.board == reply and player.log.site_words == ["H8 КОТЫ across"]
 
 
 def test_tiles_off_one_line_or_a_changed_tile_are_impossible(player):
     start = lay(EMPTY_BOARD, [(112, "К"), (113, "О"), (114, "Т")])
-    player.turn(seen(start, "АИЖШЩЫЭ", "theirs"))
+    player.turn(followed(player, seen(start, "АИЖШЩЫЭ", "theirs")))
     scattered = lay(start, [(98, "Т"), (130, "К")])
     with pytest.raises(ImpossibleState, match="not in one line"):
-        player.turn(seen(scattered, "АИЖШЩЫЭ", "ours"))
+        player.turn(followed(player, seen(scattered, "АИЖШЩЫЭ", "ours")))
     waiting = player.awaiting(seen(start, "x", "theirs"))
     changed = lay(start, [(113, "А")])
     assert player.check(waiting.board, waiting, seen(changed, "x", "ours"))[0] is Verdict.MISREAD
@@ -137,24 +143,24 @@ def test_tiles_off_one_line_or_a_changed_tile_are_impossible(player):
 
 def test_a_refused_move_is_recalled_and_not_offered_again(player):
     first = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")
-    player.turn(first)
-    (step,) = player.decide(first)
+    player.turn(followed(player, first))
+    (step,) = player.decide(followed(player, first))
     board = EMPTY_BOARD
     while isinstance(step.move, PlaceTile):
         board = lay(board, [(step.move.square, step.move.char)])
-        (step,) = player.decide(seen(board, "КОТАИЖШ", "ours"))
+        (step,) = player.decide(followed(player, seen(board, "КОТАИЖШ", "ours")))
     refused_move = step.move.move.to_text()
     refused = seen(board, "ЖШ", "ours", "rejected")
     pending = player.pending([step], refused)
     assert player.check(pending.board, pending, refused)[0] is Verdict.OK
-    assert player.turn(refused) is Turn.OURS
-    (recall,) = player.decide(refused)
+    assert player.turn(followed(player, refused)) is Turn.OURS
+    (recall,) = player.decide(followed(player, refused))
     assert isinstance(recall.move, Recall) and recall.move.word == refused_move
     back = player.pending([recall], refused)
     assert player.check(back.board, back, refused)[0] is Verdict.STALE
     cleared = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")
     assert player.check(back.board, back, cleared)[0] is Verdict.OK
-    (again,) = player.decide(cleared)
+    (again,) = player.decide(followed(player, cleared))
     assert player.current is not None and player.current.move.to_text() != refused_move
 
 
@@ -177,15 +183,15 @@ def test_a_wildcard_is_down_when_the_page_asks_for_its_letter_then_the_letter_is
 
     monkeypatch.setattr(best, "best_moves", with_the_wildcard)
     first = seen(EMPTY_BOARD, "*ОТ", "ours")
-    player.turn(first)
-    (step,) = player.decide(first)
+    player.turn(followed(player, first))
+    (step,) = player.decide(followed(player, first))
     board = EMPTY_BOARD
     while isinstance(step.move, PlaceTile) and not step.move.char.islower():
         pending = player.pending([step], first)
         board = lay(board, [(step.move.square, step.move.char)])
         now = seen(board, "*", "ours")
         assert player.check(pending.board, pending, now)[0] is Verdict.OK
-        (step,) = player.decide(now)
+        (step,) = player.decide(followed(player, now))
     assert isinstance(step.move, PlaceTile) and step.move.char.islower()
     pending = player.pending([step], first)
     asking = seen(board, "", "ours", "choose")  # the last board read: the tile not on it
@@ -193,7 +199,7 @@ def test_a_wildcard_is_down_when_the_page_asks_for_its_letter_then_the_letter_is
     assert player.check(pending.board, pending, seen(board, "", "ours"))[0] is Verdict.STALE
     keys = {"К": Region(500, 300, 40, 40), "Т": Region(550, 300, 40, 40)}
     asking = replace(asking, letter_keys=keys)
-    (pick,) = player.decide(asking)
+    (pick,) = player.decide(followed(player, asking))
     assert isinstance(pick.move, PickLetter) and pick.move.letter == step.move.char.upper()
     (click,) = player.gestures([pick], asking)
     assert click.point == keys[pick.move.letter].center
@@ -206,7 +212,7 @@ def test_the_rack_may_read_empty_only_while_every_tile_may_have_left_it():
 
     import numpy as np
 
-    from bot.games.erudit.adapter import Expect, MarkTile
+    from bot.games.erudit.adapter import Awaits, Expect, MarkTile
     from vision.core.frame import Frame
 
     asked = []
@@ -219,9 +225,9 @@ def test_the_rack_may_read_empty_only_while_every_tile_may_have_left_it():
     player = EruditPlayer(SITE, RULES, GRAPH, read=read, locate=None, top=4)
     frame = Frame.from_pixels(np.zeros((50, 50, 3), np.uint8))
     player.read(frame, None)
-    player._pending = Expect("mark", EMPTY_BOARD, MarkTile("К"))
+    player._pending = Expect(Awaits.MARK, EMPTY_BOARD, MarkTile("К"))
     player.read(frame, None)
-    player._pending = Expect("reply", EMPTY_BOARD)
+    player._pending = Expect(Awaits.REPLY, EMPTY_BOARD)
     player.read(frame, None)
     player.laid = [(112, "К")]
     player.read(frame, None)
@@ -234,7 +240,7 @@ def test_an_exchange_handed_in_waits_for_the_page_to_take_the_turn(player):
     from bot.games.erudit.adapter import ConfirmExchange
 
     first = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")
-    player.turn(first)
+    player.turn(followed(player, first))
     player._pending = None
     step = player._step(ConfirmExchange("ЖШ"), first)
     pending = player.pending([step], first)
@@ -248,15 +254,15 @@ def test_an_exchange_handed_in_waits_for_the_page_to_take_the_turn(player):
 def _laid_and_submitted(player):
     """Lay the best first move tile by tile; return (board, the submit pending, its frame)."""
     now = seen(EMPTY_BOARD, "КОТАИЖШ", "ours", scores=(0, 0))
-    player.turn(now)
-    (step,) = player.decide(now)
+    player.turn(followed(player, now))
+    (step,) = player.decide(followed(player, now))
     board = EMPTY_BOARD
     while isinstance(step.move, PlaceTile):
         board = lay(board, [(step.move.square, step.move.char)])
         left = now.rack.replace(step.move.char, "", 1)
         now = seen(board, left, "ours", scores=(0, 0))
         player.check(board, player.pending([step], now), now)
-        (step,) = player.decide(now)
+        (step,) = player.decide(followed(player, now))
     assert isinstance(step.move, Submit)
     return board, player.pending([step], now), now
 
@@ -276,7 +282,7 @@ def test_a_move_taken_while_the_page_already_shows_our_turn_again(player, how):
     }[how]
     assert player.check(board, pending, after)[0] is Verdict.OK
     if how != "opponent moved":  # (a lone К is no move to follow)
-        assert player.turn(after) is Turn.OURS
+        assert player.turn(followed(player, after)) is Turn.OURS
         assert player.laid == [] and player.board == board and player.log.points
 
 
@@ -295,7 +301,7 @@ def test_the_end_the_page_asks_us_to_accept_is_accepted_by_its_button():
     button = Line("Accept last move", Region(900, 80, 120, 20))
     asked = EruditSeen(EMPTY_BOARD, "КОТ", rack_regions(3), GEOMETRY, frozenset({"accept"}),
                        (button,), None, 0, {}, 0.0)
-    assert p.turn(asked) is Turn.OURS
+    assert p.turn(followed(p, asked)) is Turn.OURS
     (step,) = p.decide(asked)
     assert isinstance(step.move, AcceptEnd)
     (click,) = p.gestures([step], asked)
@@ -321,11 +327,11 @@ def test_a_site_without_exchange_steps_passes_instead_of_exchanging():
          "exchange-confirm": [{"do": "button", "label": ["Обменять"]}]}, "test")
     p = EruditPlayer(with_exchange, RULES, GRAPH, read=None, locate=None, top=4)
     first = seen(EMPTY_BOARD, rack, "ours")
-    p.turn(first)
+    p.turn(followed(p, first))
     (step,) = p.decide(first)
     assert isinstance(step.move, OpenExchange), step  # what the engine wants with this rack
     q = EruditPlayer(SITE, RULES, GRAPH, read=None, locate=None, top=4)
-    q.turn(first)
+    q.turn(followed(q, first))
     (step,) = q.decide(first)
     assert isinstance(step.move, PassTurn), step
 
@@ -354,14 +360,14 @@ def test_the_submit_waits_for_the_page_to_show_its_button(player):
     from bot.games.erudit.adapter import SUBMIT_WAITS, WaitForPage
 
     now = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")
-    player.turn(now)
-    (step,) = player.decide(now)
+    player.turn(followed(player, now))
+    (step,) = player.decide(followed(player, now))
     board = EMPTY_BOARD
     while isinstance(step.move, PlaceTile):
         board = lay(board, [(step.move.square, step.move.char)])
         now = seen(board, "ЖШ", "ours", buttons=False)
         player.check(board, player.pending([step], now), now)
-        (step,) = player.decide(now)
+        (step,) = player.decide(followed(player, now))
     waits = 0
     while isinstance(step.move, WaitForPage):
         waits += 1
@@ -370,7 +376,7 @@ def test_the_submit_waits_for_the_page_to_show_its_button(player):
         assert player.check(board, pending, now)[0] is Verdict.OK
         if waits == 3:
             now = seen(board, "ЖШ", "ours")  # the button shows
-        (step,) = player.decide(now)
+        (step,) = player.decide(followed(player, now))
     assert waits == 3 and isinstance(step.move, Submit)
     # a page that never shows it: after SUBMIT_WAITS frames the submit is tried anyway
     q = EruditPlayer(SITE, RULES, GRAPH, read=None, locate=None, top=4)
@@ -429,7 +435,7 @@ def test_a_move_the_pages_computer_challenged_off_is_undone_and_not_played_again
     board, pending, before = _laid_and_submitted(p)
     taken = seen(board, "ЖШКОТАИ", "theirs", scores=None)
     assert p.check(board, pending, taken)[0] is Verdict.OK
-    p.turn(taken)
+    p.turn(followed(p, taken))
     move = p.log.moves[-1][1]
     assert p.board == board and p.scores[0] > 0
     off = seen(EMPTY_BOARD, "КОТАИЖШ", "ours", "challenged", scores=None)
@@ -437,7 +443,7 @@ def test_a_move_the_pages_computer_challenged_off_is_undone_and_not_played_again
     assert p.board == EMPTY_BOARD and p.scores == (0, 0)
     assert p.log.moves[-1][1].endswith(f"challenged off -{move.split()[-1]}")
     again = seen(EMPTY_BOARD, "КОТАИЖШ", "ours", "challenged")
-    assert p.turn(again) is Turn.OURS
+    assert p.turn(followed(p, again)) is Turn.OURS
     (step,) = p.decide(again)
     assert step.reason.split(":")[0] != " ".join(move.split()[:-1])  # not the same move
     assert p.check(EMPTY_BOARD, p.pending([step], again), again)[0] in (Verdict.OK,

@@ -78,7 +78,8 @@ def test_and_in_the_word_game_play_summary():
         "games": 1, "wins": 1, "draws": 0, "losses": 0, "win_rate": 1.0,
         "win_rate_ci95": [0.2, 1.0], "mean_margin": 3.0, "seconds_per_move_median": 1.0,
         "seconds_per_move_p90": 2.0, "read_ms_median": 5.0, "decide_ms_median": 9.0,
-        "misreads": 0, "refused_clicks": 0, "rejected_words": 0, "site_words": [],
+        "misreads": 0, "refused_clicks": 0, "rejected_words": 0, "rejected_moves": 0,
+        "site_words": [],
         "stale_frames": 2, "stopped": "",
     }
     text = "\n".join(human_lines(summary))

@@ -10,8 +10,8 @@ import numpy as np
 
 from bot.games.minesweeper.adapter import MinesweeperPlayer
 from bot.games.minesweeper.programs import sim
+from bot.games.minesweeper.programs.profile import WholeScreen
 from bot.games.minesweeper.sim_screen import SimScreen
-from bot.io.targets.base import Target
 from bot.io.x11 import WindowLost
 from bot.run.loop import Loop, LoopOptions
 from bot.run.recorder import Recorder, read_events
@@ -41,7 +41,7 @@ class Dying(SimScreen):
         return frame
 
 
-class DiesWith(Target):
+class DiesWith(WholeScreen):
     """A target whose window is gone once its screen's program died."""
 
     def __init__(self, profile, screen):

@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.games.minesweeper.gestures import MouseControls, minesweeper_gestures
 from bot.io.screens.base import Button
-from bot.run.act import Gesture, GestureKind, MouseControls, minesweeper_gestures, perform
+from bot.run.act import Gesture, GestureKind, perform
 from solvers.minesweeper.moves import Move
 from vision.core.geometry import GridGeometry, Point
 

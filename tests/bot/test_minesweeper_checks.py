@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games.minesweeper.adapter import Verdict, check, is_fresh, outcome
-from bot.io.targets.base import FlagPolicy
+from bot.games.minesweeper.programs.profile import FlagPolicy
 from solvers.minesweeper.game import Game
 from solvers.minesweeper.moves import Move, MoveKind
 from solvers.minesweeper.rules import FirstClick, Level

@@ -15,15 +15,11 @@ import pytest
 from bot.bench.holdout import without
 from bot.cli.main import main
 from bot.games.minesweeper.adapter import MinesweeperPlayer
-from bot.games.minesweeper.learning import (
-    MAX_NEW_LOOKS,
-    GlyphLearning,
-    LearnRefused,
-    save_atomically,
-)
+from bot.games.minesweeper.learning import MAX_NEW_LOOKS, GlyphLearning, save_atomically
 from bot.games.minesweeper.looks import COLD
 from bot.games.minesweeper.programs import sim
 from bot.games.minesweeper.sim_screen import SimScreen, skin_renderer
+from bot.run.game import LearnRefused
 from bot.run.loop import Loop, LoopOptions
 from bot.run.recorder import Recorder, read_events
 from bot.run.safety import GuardedScreen

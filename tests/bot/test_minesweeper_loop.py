@@ -10,8 +10,9 @@ import pytest
 
 from bot.games.minesweeper.adapter import MinesweeperPlayer
 from bot.games.minesweeper.programs import sim
+from bot.games.minesweeper.programs.profile import FlagPolicy
+from bot.games.minesweeper.replay_reader import board_reader
 from bot.games.minesweeper.sim_screen import SimScreen
-from bot.io.targets.base import FlagPolicy
 from bot.run.loop import Loop, LoopOptions
 from bot.run.recorder import Recorder, read_events
 from bot.run.replay import replay
@@ -100,7 +101,7 @@ def test_recording_holds_every_step_and_replays_clean(tmp_path):
     for e in steps:
         assert (folder / e["frame"]).is_file()
         assert e["gestures"] and e["decisions"]
-    report = replay(folder, read=lambda f: code_read(f, None).board)
+    report = replay(folder, read=board_reader(lambda f: code_read(f, None).board))
     assert report.mismatches == []
     assert report.frames == len(steps) + 3
     assert report.outcomes == [g.outcome for g in stats.games]
@@ -120,7 +121,7 @@ def test_replay_reports_a_frame_that_no_longer_reads_the_same(tmp_path):
             lines[i] = json.dumps(event)
             break
     (folder / "session.jsonl").write_text("\n".join(lines) + "\n")
-    report = replay(folder, read=lambda f: code_read(f, None).board)
+    report = replay(folder, read=board_reader(lambda f: code_read(f, None).board))
     assert len(report.mismatches) == 1
     assert "(0, 0)" in report.mismatches[0].message
 

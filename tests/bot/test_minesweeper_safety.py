@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.games.minesweeper.gestures import MouseControls, minesweeper_gestures
 from bot.io.screens.base import Button
-from bot.run.act import MouseControls, minesweeper_gestures
 from bot.run.safety import ClickGuard, ClickRefused, GuardedScreen
 from solvers.minesweeper.moves import Move, MoveKind
 from vision.core.geometry import GridGeometry, Point, Region

@@ -6,8 +6,9 @@ import pytest
 
 from bot.errors import GamebotError
 from bot.games.minesweeper.programs import builtin, gnome_mines, xdemineur
-from bot.io.targets.base import FlagPolicy, face_point, park_point
-from bot.io.targets.screen_area import around
+from bot.games.minesweeper.programs.profile import FlagPolicy, face_point
+from bot.games.minesweeper.programs.screen_area import around
+from bot.io.targets.base import park_point
 from solvers.minesweeper.rules import LEVELS, FirstClick, Level
 from vision.core.geometry import Region
 

@@ -6,6 +6,7 @@ import random
 
 from bot.games.minesweeper.adapter import MinesweeperPlayer
 from bot.games.minesweeper.programs import sim
+from bot.games.minesweeper.replay_reader import board_reader
 from bot.games.minesweeper.sim_screen import SimScreen
 from bot.games.minesweeper.watching import watch
 from bot.io.screens.base import Button
@@ -50,5 +51,5 @@ def test_watch_keeps_each_new_board_once_and_clicks_nothing(tmp_path):
     states = [e["state"] for e in events]
     assert all(a != b for a, b in zip(states, states[1:], strict=False))
     assert len(screen.clicks) == screen.person_clicks  # none of them by the bot
-    report = replay(tmp_path, read=lambda f: code_read(f, None).board)
+    report = replay(tmp_path, read=board_reader(lambda f: code_read(f, None).board))
     assert report.mismatches == [] and report.frames == kept

@@ -9,7 +9,7 @@ import pytest
 
 import vision.balda.reader
 import vision.core.letters
-from bot.run.replay import balda_reader
+from bot.games.balda.replay_reader import balda_reader
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
 

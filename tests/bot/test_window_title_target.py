@@ -15,6 +15,7 @@ from bot.io.screens.base import Button
 from bot.io.targets.base import Target
 from bot.io.windows import finder as windows
 from bot.io.windows.info import WindowInfo
+from bot.run.act import perform
 from bot.run.loop import Loop, LoopOptions
 from bot.run.safety import GuardedScreen
 from solvers.minesweeper.rules import FirstClick, Level
@@ -133,7 +134,7 @@ def asked(target: Ways, times: int) -> list[object]:
     screen = Keys()
     target.begin_new_game()
     for _ in range(times):
-        target.new_game(screen, FACE)
+        perform(screen, target.new_game_gestures(FACE))
     return screen.sent
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.hangman.adapter import HangmanAdapter, HangmanTarget
+from bot.games.hangman.adapter import HangmanAdapter
+from bot.games.hangman.target import HangmanTarget
 from bot.games.hangman.xterm import HangmanXterm
 from bot.io.screens.desktop import DesktopScreen
 from bot.run.loop import Loop, LoopOptions

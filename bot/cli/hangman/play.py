@@ -12,7 +12,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.cli.hangman.common import lexicon_from_args, solver_options
+from bot.cli.hangman.common import solver_options
 from bot.cli.options import add_json, positive_int
 from bot.cli.registry import Command
 
@@ -73,98 +73,31 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
 
 
 def _run_play(args: argparse.Namespace) -> int:
-    import os
-    import sys
-    from contextlib import ExitStack
-
-    from bot.cli.output_paths import check_file, check_folder
     from bot.cli.progress import progress_bar
     from bot.cli.report import emit
-    from bot.games.hangman.adapter import HangmanAdapter, HangmanTarget
-    from bot.games.hangman.xterm import HangmanXterm
-    from bot.run import stats
-    from bot.run.loop import Loop, LoopOptions
-    from bot.run.recorder import JsonlWriter, Recorder
-    from bot.run.safety import GuardedScreen
+    from bot.games.hangman.session import HangmanConfig, lexicon
+    from bot.games.hangman.spec import SPEC
+    from bot.run import session
     from solvers.hangman.strategies import make_solver
 
-    check_file(args.log, "--log")
-    if args.record:
-        check_folder(args.record, "--record")
-    lexicon = lexicon_from_args(args, args.min_length)
-    solver = make_solver(args.strategy, lexicon, args.misses)
-    with ExitStack() as stack:
-        if sys.platform.startswith("linux") and not os.environ.get("DISPLAY"):
-            from bot.io.virtual_display import VirtualDisplay
-
-            stack.enter_context(VirtualDisplay(1024, 768))
-        from bot.io.screens.desktop import DesktopScreen
-
-        screen = DesktopScreen()
-        stack.callback(screen.close)
-        terminal = HangmanXterm(
-            screen, Path(args.dictionary), args.min_length, args.font, args.font_size
-        )
-        stack.callback(terminal.stop)
-        log = JsonlWriter(args.log)
-        stack.callback(log.close)
-        recorder = stack.enter_context(Recorder(args.record)) if args.record else None
-        terminal.start()
-        if recorder is not None and terminal.calibration is not None:
-            terminal.calibration.save(args.record / "calibration.png")
-        bar = stack.enter_context(progress_bar(args.games, "hangman words"))
+    cfg = HangmanConfig(
+        games=args.games, log=args.log, record=args.record, dictionary=args.dictionary,
+        min_length=args.min_length, strategy=args.strategy, prior=args.prior,
+        misses=args.misses, font=args.font, font_size=args.font_size,
+    )
+    with progress_bar(args.games, "hangman words") as bar:
 
         def status(s: SessionStats) -> None:
             bar.advance(status=f"won {s.wins}/{len(s.games)}, misreads {s.misreads}")
 
-        options = LoopOptions(games=args.games, problems_dir=Path("out/problems"))
-        loop = Loop(
-            GuardedScreen(screen),
-            HangmanTarget(terminal),
-            HangmanAdapter(terminal, solver),
-            options,
-            recorder,
-            log,
-            status,
-        )
-        session = loop.run()
-    games = session.finished
-    wins = session.wins
-    low, high = stats.wilson_interval(wins, len(games))
-    read_ms = session.read_times()
-    decide_ms = session.decide_times()
-    n = max(1, len(games))
-    summary: dict[str, object] = {
-        "games": len(games),
-        "wins": wins,
-        "win_rate": wins / len(games) if games else None,
-        "win_rate_ci95": [low, high],
-        "mean_misses": sum(int(g.details["misses"]) for g in games) / n,  # type: ignore[call-overload]
-        "misreads": session.misreads,
-        "stale_frames": session.stale_frames,
-        "words_not_in_dictionary": sum(not g.details.get("in_dictionary") for g in games),
-        "read_ms_median": stats.median(read_ms),
-        "decide_ms_median": stats.median(decide_ms),
-        "strategy": args.strategy,
-        "prior": args.prior,
-        "log": str(args.log),
-        "recording": str(args.record) if args.record else None,
-        "stopped": session.stopped,
-    }
-    lines = [
-        f"played {len(games)} words of bsdgames hangman ({args.strategy}, {args.prior} prior)",
-        f"  won {wins} = {100 * wins / n:.1f} %"
-        f" (95 % CI {100 * low:.1f}-{100 * high:.1f} %)",
-        f"  misreads {session.misreads}, stale frames {session.stale_frames},"
-        f" words not in the dictionary {summary['words_not_in_dictionary']}",
-        f"  median read {stats.median(read_ms):.1f} ms, decide {stats.median(decide_ms):.2f} ms",
-        f"  win log: {args.log}",
-    ]
-    if session.stopped:
-        lines.append(f"  stopped: {session.stopped}")
+        result = session.play(SPEC, cfg, status)
+    summary, lines = result.summary, result.lines
+    games = result.stats.finished
+    low, high = summary["win_rate_ci95"]
     if args.compare_sim and games:
+        solver = make_solver(cfg.strategy, lexicon(cfg), cfg.misses)
         sim, as_simulated = _compare_with_simulation(
-            solver, args.dictionary, args.min_length, session
+            solver, args.dictionary, args.min_length, result.stats
         )
         inside = low <= sim <= high
         summary["simulated_win_rate"] = sim
@@ -177,7 +110,8 @@ def _run_play(args: argparse.Namespace) -> int:
             " (same guesses, same outcome)",
         ]
     emit(summary, lines, args.json)
-    return 1 if session.stopped and not session.stopped.startswith("interrupted") else 0
+    stopped = result.stats.stopped
+    return 1 if stopped and not stopped.startswith("interrupted") else 0
 
 
 def _compare_with_simulation(

@@ -21,8 +21,9 @@ from bot.cli.options import (
 from bot.cli.registry import Command
 
 if TYPE_CHECKING:
-    from bot.games.minesweeper.session import PlayConfig, PlayResult
+    from bot.games.minesweeper.session import PlayConfig
     from bot.run.results import SessionStats
+    from bot.run.session import PlayResult
     from solvers.minesweeper.rules import Level
 
 # bot.games.minesweeper.programs.NAMES, repeated so that --help imports no vision code (a test keeps
@@ -157,9 +158,9 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
 
 
 def _config(args: argparse.Namespace) -> PlayConfig:
+    from bot.games.minesweeper.programs.profile import FlagPolicy
     from bot.games.minesweeper.session import PlayConfig, check_limits
     from bot.io.screens.desktop import DEFAULT_PAUSE
-    from bot.io.targets.base import FlagPolicy
     from bot.io.windows.finder import parse_id
     from solvers.minesweeper.rules import FirstClick
 
@@ -249,8 +250,9 @@ def _configure_replay(p: argparse.ArgumentParser) -> None:
 def _run_replay(args: argparse.Namespace) -> int:
     from bot.cli.progress import progress_bar
     from bot.cli.report import emit
+    from bot.games.minesweeper.replay_reader import vision_reader
     from bot.run.pictures import check_output, game_gif
-    from bot.run.replay import replay, vision_reader
+    from bot.run.replay import replay
     from bot.run.replay_text import replay_lines
 
     gif = check_output(args.gif, (".gif",)) if args.gif else None

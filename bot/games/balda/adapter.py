@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.games.balda.seen import BaldaSeen, Cancel, Expect
+from bot.games.balda.seen import Awaits, BaldaSeen, Cancel, Expect
 from bot.games.balda.track import (
     GameLog,
     TrackError,
@@ -26,9 +26,17 @@ from bot.games.balda.track import (
     opponent_move,
     state_from_grid,
 )
-from bot.io.screens.base import Screen
-from bot.run.act import Gesture, GestureKind
-from bot.run.game import Calibration, ImpossibleState, Turn, Verdict
+from bot.io.targets.base import Target
+from bot.run.act import Gesture, GestureKind, Intent
+from bot.run.game import (
+    AdapterDefaults,
+    Calibration,
+    ImpossibleState,
+    LearnedGlyph,
+    LearnRefused,
+    Turn,
+    Verdict,
+)
 from bot.web.rejected_words import RejectedWords
 from bot.web.sites import SiteProfile
 from bot.web.steps import (
@@ -37,7 +45,7 @@ from bot.web.steps import (
     matches,
     number_near,
     plain_gestures,
-    run_steps,
+    step_intents,
 )
 from solvers.balda.lexicon import Lexicon
 from solvers.balda.moves import BaldaMove
@@ -55,11 +63,10 @@ OUTCOMES = ("won", "lost", "drawn")
 ENDED = (*OUTCOMES, "over")
 
 
-class BaldaPlayer:
+class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
     """Plays one side (or both) of Balda on one site."""
 
     game = "balda"
-    learning = None
 
     def __init__(
         self,
@@ -182,7 +189,7 @@ class BaldaPlayer:
 
         ours: dict[int, str] = {}
         pending = self._pending
-        if pending is not None and pending.kind == "move" and pending.move is not None:
+        if pending is not None and pending.kind is Awaits.MOVE and pending.move is not None:
             assert pending.move.cell is not None
             r, c = pending.move.cell
             ours[r * location.cols + c] = pending.move.letter
@@ -258,7 +265,7 @@ class BaldaPlayer:
             return Verdict.MISREAD, str(exc)
         over = bool(seen.kinds & set(ENDED))
         ours = "ours" in seen.kinds and "theirs" not in seen.kinds
-        if pending.kind == "move":
+        if pending.kind is Awaits.MOVE:
             move = pending.move
             assert move is not None and move.cell is not None
             cell = move.cell[0] * seen.size + move.cell[1]
@@ -288,11 +295,11 @@ class BaldaPlayer:
             if len(added) == 2 and not ours:
                 return Verdict.STALE, "the opponent's reply is still being drawn"
             return Verdict.OK, ""
-        if pending.kind == "cancel":
+        if pending.kind is Awaits.CANCEL:
             if added or "rejected" in seen.kinds:
                 return Verdict.STALE, "the refused word is still on the page"
             return Verdict.OK, ""
-        if pending.kind in ("reply", "pass"):
+        if pending.kind in (Awaits.REPLY, Awaits.PASS):
             if len(added) > 1:
                 return Verdict.MISREAD, f"{len(added)} new letters in one reply"
             if not added and ours and not over and self._their_score_grew(seen):
@@ -324,7 +331,6 @@ class BaldaPlayer:
         return sum(1 for ch in seen.grid if ch) <= n + 1
 
     def outcome(self, seen: BaldaSeen) -> str | None:
-        self._sync(seen)
         for kind in OUTCOMES:
             if kind in seen.kinds:
                 return kind
@@ -343,16 +349,22 @@ class BaldaPlayer:
         return self.state.scores if self.state is not None else (0, 0)
 
     def turn(self, seen: BaldaSeen) -> Turn:
-        self._sync(seen)
         if seen.kinds & set(ENDED):
             return Turn.OVER
         if "rejected" in seen.kinds:
             return Turn.OURS
         if self.both_sides or ("ours" in seen.kinds and "theirs" not in seen.kinds):
-            if self._turn_since is None:
-                self._turn_since = seen.t
             return Turn.OURS
         return Turn.THEIRS
+
+    def follow(self, seen: BaldaSeen) -> None:
+        """Bring the followed game up to an accepted reading, and note when a turn of ours
+        first showed (for the seconds it takes to play it)."""
+        self._sync(seen)
+        if self._turn_since is None and self.outcome(seen) is None and "rejected" not in (
+            seen.kinds
+        ) and self.turn(seen) is Turn.OURS:
+            self._turn_since = seen.t
 
     # --- following the game -------------------------------------------------------------------
     def _sync(self, seen: BaldaSeen) -> None:
@@ -370,7 +382,7 @@ class BaldaPlayer:
         if "rejected" in seen.kinds:
             return  # our refused letter is showing; it is not a move
         pending = self._pending
-        if pending is not None and pending.kind == "move" and pending.move is not None:
+        if pending is not None and pending.kind is Awaits.MOVE and pending.move is not None:
             move = pending.move
             assert move.cell is not None
             cell = self.state.index(move.cell)
@@ -406,16 +418,14 @@ class BaldaPlayer:
                 self.log.moves.append((side, move.to_text()))
 
     def state_of(self, seen: BaldaSeen) -> tuple[str, ...]:
-        self._sync(seen)
         assert self.state is not None
         return self.state.grid
 
     # --- deciding and entering ----------------------------------------------------------------
     def decide(self, seen: BaldaSeen) -> list[Decision[Any]]:
-        self._sync(seen)
         assert self.state is not None
         pending = self._pending
-        if "rejected" in seen.kinds or (pending is not None and pending.kind == "move"):
+        if "rejected" in seen.kinds or (pending is not None and pending.kind is Awaits.MOVE):
             word = pending.move.word if pending is not None and pending.move is not None else ""
             refused = "rejected" in seen.kinds
             if word and refused:
@@ -425,7 +435,7 @@ class BaldaPlayer:
                 self._retries += 1
                 self.log.retried.append(word)
             why = f"the site refused {word}" if refused else f"{word}: the input did not go through"
-            self._pending = Expect("cancel", self.state.grid)
+            self._pending = Expect(Awaits.CANCEL, self.state.grid)
             return [Decision(Cancel(word), "cancel", why)]
         state = self.state
         if not self.both_sides and state.to_move != 0:
@@ -435,11 +445,11 @@ class BaldaPlayer:
         decision = search_decision(thinking, self.lexicon, seconds=self.think)
         move = decision.move
         if move.is_pass:
-            self._pending = Expect("pass", state.grid)
+            self._pending = Expect(Awaits.PASS, state.grid)
             self.state = state.play(move)
             self.log.moves.append((state.to_move, "pass"))
             return [decision]
-        self._pending = Expect("move", state.grid, move, time.monotonic())
+        self._pending = Expect(Awaits.MOVE, state.grid, move, time.monotonic())
         self.state = state
         return [decision]
 
@@ -505,19 +515,19 @@ class BaldaPlayer:
         return self._pending
 
     def awaiting(self, seen: BaldaSeen) -> Expect:
-        return Expect("reply", self.state_of(seen))
+        return Expect(Awaits.REPLY, self.state_of(seen))
 
     def unreadable_while_waiting(self, pending: Any) -> bool:
         """Frames the bot cannot read while the opponent moves (letters lit as it picks them)
         are waited out, not misreads: the bot does nothing on them."""
         if not isinstance(pending, Expect):
             return True  # the page is still coming up (a menu fading, a game starting)
-        return pending.kind in ("move", "reply", "pass")
+        return pending.kind in (Awaits.MOVE, Awaits.REPLY, Awaits.PASS)
 
     def wait_seconds(self, pending: Any, default: float) -> float:
-        if isinstance(pending, Expect) and pending.kind in ("reply", "pass"):
+        if isinstance(pending, Expect) and pending.kind in (Awaits.REPLY, Awaits.PASS):
             return self.site.opponent_timeout
-        if isinstance(pending, Expect) and pending.kind == "move":
+        if isinstance(pending, Expect) and pending.kind is Awaits.MOVE:
             return self.site.redraw_timeout + self.site.opponent_timeout
         return max(default, self.site.redraw_timeout)
 
@@ -557,26 +567,26 @@ class BaldaPlayer:
         self._palette, self._geometry, self._turn_since = None, None, None
         self._retries = 0
 
-    def new_game(self, screen: Screen, target: Any, calibration: Calibration) -> None:
+    def new_game(self, target: Target[Any], calibration: Calibration) -> list[Intent]:
         self.state, self._pending, self.log = None, None, GameLog()
-        self.run_page_steps(screen, target, (*self.site.dismiss, *self.site.new_game))
+        return step_intents((*self.site.dismiss, *self.site.new_game), self._all_lines,
+                            self._geometry)
 
-    def open_page(self, screen: Screen, target: Any) -> None:
+    def start_steps(self, target: Target[Any]) -> list[Intent]:
         """The site's start steps on a page just opened (a menu in front of the first game);
         a page still loading gets a while to show them."""
-        self.run_page_steps(screen, target, self.site.start, grace=10.0)
+        return step_intents(self.site.start, self._all_lines, self._geometry, grace=10.0)
 
-    def run_page_steps(
-        self, screen: Screen, target: Any, steps: Sequence[Any], grace: float = 1.5
-    ) -> None:
-        if steps:
-            target.prepare()
-            run_steps(screen, steps, self._all_lines, lambda: target.window_region(screen),
-                      geometry=self._geometry, grace=grace)
+    def where(self, location: Any) -> object:
+        return location.geometry
 
-    def learn(self, frame: Frame, location: Any, previous: Any) -> list[Any]:
-        from bot.games.minesweeper.learning import LearnRefused
+    def keep_learned(self) -> str | None:
+        """Save the glyphs named during play into the user's bank for this site."""
+        from bot.web.site_data import save_learned
 
+        return str(save_learned(self.site, self.bank))
+
+    def learn(self, frame: Frame, location: Any, previous: Any) -> list[LearnedGlyph]:
         raise LearnRefused("letter glyphs are named by vision as they appear")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from bot.web.steps import Line
 from solvers.balda.moves import BaldaMove
@@ -34,12 +35,20 @@ class BaldaSeen:
         ) + "\n"
 
 
+class Awaits(StrEnum):
+    """What the bot waits to see after it acted (or while the opponent thinks)."""
+
+    MOVE = "move"  # our move entered, shown as played
+    REPLY = "reply"  # the opponent's letter
+    CANCEL = "cancel"  # our refused input cleared
+    PASS = "pass"  # our pass taken
+
+
 @dataclass(frozen=True)
 class Expect:
-    """What the next frame must show: ``move`` (ours entered), ``reply`` (the opponent's),
-    ``cancel`` (our refused input cleared) or ``pass``; ``grid`` is the grid before it."""
+    """What the next frame must show (:class:`Awaits`); ``grid`` is the grid before it."""
 
-    kind: str
+    kind: Awaits
     grid: tuple[str, ...]
     move: BaldaMove | None = None
     sent: float = 0.0  # time.monotonic() when it was entered

@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.games.erudit.steps import (
     AcceptEnd,
+    Awaits,
     ConfirmExchange,
     Expect,
     MarkTile,
@@ -31,11 +32,19 @@ from bot.games.erudit.steps import (
     WaitForPage,
 )
 from bot.games.erudit.track import EruditTrackError, new_tiles, read_move, square_text
-from bot.io.screens.base import Screen
-from bot.run.act import Gesture
-from bot.run.game import Calibration, ImpossibleState, Turn, Verdict
+from bot.io.targets.base import Target
+from bot.run.act import Gesture, Intent
+from bot.run.game import (
+    AdapterDefaults,
+    Calibration,
+    ImpossibleState,
+    LearnedGlyph,
+    LearnRefused,
+    Turn,
+    Verdict,
+)
 from bot.web.sites import SiteProfile
-from bot.web.steps import Line, find_line, matches, number_near, plain_gestures, run_steps
+from bot.web.steps import Line, find_line, matches, number_near, plain_gestures, step_intents
 from solvers.decision import Decision
 from solvers.erudit.board import EMPTY, Board
 from solvers.erudit.dictionary import WordGraph
@@ -84,11 +93,10 @@ class EruditLog:
     points: list[int] = field(default_factory=list)  # our score each turn we laid tiles
 
 
-class EruditPlayer:
+class EruditPlayer(AdapterDefaults[Any, EruditSeen, Expect, tuple[str, ...]]):
     """Plays our side of Erudit/Scrabble on one site."""
 
     game = "erudit"
-    learning = None
 
     def __init__(
         self,
@@ -156,7 +164,7 @@ class EruditPlayer:
         # Every tile of ours laid, every tile marked for an exchange (marked tiles change
         # colour), or the bag empty: the rack may be empty indeed.
         last = self._last_seen
-        marking = self._pending is not None and self._pending.kind in ("exchange", "mark")
+        marking = self._pending is not None and self._pending.kind in (Awaits.EXCHANGE, Awaits.MARK)
         empty = bool(self.laid) or marking or (last is not None and last.bag == 0)
         try:
             try:
@@ -321,13 +329,13 @@ class EruditPlayer:
         try:
             added = new_tiles(pending.board, seen.board)
         except EruditTrackError as exc:
-            if pending.kind == "recall":
+            if pending.kind is Awaits.RECALL:
                 return self._check_recall(seen)
             return Verdict.MISREAD, str(exc)
         ours = "ours" in seen.kinds and "theirs" not in seen.kinds
         over = bool(seen.kinds & set(ENDED))
         kind = pending.kind
-        if kind == "tile":
+        if kind is Awaits.TILE:
             step = pending.step
             shown = dict(added)
             if step.square not in shown:
@@ -341,22 +349,22 @@ class EruditPlayer:
             if len(added) > 1:
                 return Verdict.MISREAD, f"{len(added)} new tiles after laying one"
             return Verdict.OK, ""
-        if kind == "letter":
+        if kind is Awaits.LETTER:
             return (Verdict.STALE, "the letter dialog is still open") if "choose" in seen.kinds \
                 else (Verdict.OK, "")
-        if kind == "submit":
+        if kind is Awaits.SUBMIT:
             if "rejected" in seen.kinds or over or not ours or added or self._move_taken(seen):
                 return Verdict.OK, ""
             return Verdict.STALE, "the move is not confirmed yet"
-        if kind == "recall":
+        if kind is Awaits.RECALL:
             return self._check_recall(seen)
-        if kind in ("exchange", "mark", "wait"):
+        if kind in (Awaits.EXCHANGE, Awaits.MARK, Awaits.WAIT):
             return Verdict.OK, ""
-        if kind == "sent":  # a pass or an exchange: the page must hand the turn over first
+        if kind is Awaits.SENT:  # a pass or an exchange: the page must hand the turn over first
             if over or not ours or "rejected" in seen.kinds:
                 return Verdict.OK, ""
             return Verdict.STALE, "the page has not taken the turn yet"
-        if kind in ("reply", "pass"):
+        if kind in (Awaits.REPLY, Awaits.PASS):
             if over or ours:
                 return Verdict.OK, ""
             return Verdict.STALE, "waiting for the opponent"
@@ -374,7 +382,6 @@ class EruditPlayer:
         return sum(1 for ch in seen.board if ch != EMPTY) <= 15  # at most one move on it
 
     def outcome(self, seen: EruditSeen) -> str | None:
-        self._sync(seen)
         for kind in OUTCOMES:
             if kind in seen.kinds:
                 return kind
@@ -384,16 +391,24 @@ class EruditPlayer:
         return None
 
     def turn(self, seen: EruditSeen) -> Turn:
-        self._sync(seen)
         if seen.kinds & set(ENDED):
             return Turn.OVER
-        if self.plan or seen.kinds & {"rejected", "choose", "accept"}:
+        if self._entering(seen):
             return Turn.OURS  # a move is being entered, taken back, or the end accepted
         if "ours" in seen.kinds and "theirs" not in seen.kinds:
-            if self._turn_since is None:
-                self._turn_since = seen.t
             return Turn.OURS
         return Turn.THEIRS
+
+    def _entering(self, seen: EruditSeen) -> bool:
+        return bool(self.plan or seen.kinds & {"rejected", "choose", "accept"})
+
+    def follow(self, seen: EruditSeen) -> None:
+        """Bring the followed game up to an accepted reading, and note when a new turn of
+        ours first showed (for the seconds it takes to play it)."""
+        self._sync(seen)
+        if (self._turn_since is None and self.outcome(seen) is None
+                and not self._entering(seen) and self.turn(seen) is Turn.OURS):
+            self._turn_since = seen.t
 
     # --- following the game -------------------------------------------------------------------
     def _sync(self, seen: EruditSeen) -> None:
@@ -405,7 +420,7 @@ class EruditPlayer:
         pending = self._pending
         if (
             pending is not None
-            and pending.kind == "submit"
+            and pending.kind is Awaits.SUBMIT
             and "rejected" not in seen.kinds
             and (seen.kinds & {"theirs", *ENDED} or "ours" not in seen.kinds
                  or self._move_taken(seen) or self._opponent_moved(pending, seen))
@@ -502,7 +517,6 @@ class EruditPlayer:
         self._turn_since = None
 
     def state_of(self, seen: EruditSeen) -> tuple[str, ...]:
-        self._sync(seen)
         assert self.board is not None
         return self.board
 
@@ -514,7 +528,6 @@ class EruditPlayer:
 
     # --- deciding -----------------------------------------------------------------------------
     def decide(self, seen: EruditSeen) -> list[Decision[Any]]:
-        self._sync(seen)
         assert self.board is not None
         if "rejected" in seen.kinds:
             return [self._recall(seen)]
@@ -547,7 +560,7 @@ class EruditPlayer:
                 self.rejected.add(self.current.move.word.upper())  # type: ignore[union-attr]
         self.plan, self.laid, self.current = [], [], None
         assert self.board is not None
-        self._pending = Expect("recall", self.board, Recall(word))
+        self._pending = Expect(Awaits.RECALL, self.board, Recall(word))
         return Decision(Recall(word), "recall", f"the site refused {word or 'the tiles'}")
 
     def _new_move(self, seen: EruditSeen) -> Decision[Any]:
@@ -600,23 +613,24 @@ class EruditPlayer:
                 cells[s] = ch
             on = tuple(cells)
         if isinstance(step, PlaceTile):
-            self._pending = Expect("tile", on, step)
+            self._pending = Expect(Awaits.TILE, on, step)
             self.laid.append((step.square, step.char))
         elif isinstance(step, PickLetter):
-            self._pending = Expect("letter", on, step)
+            self._pending = Expect(Awaits.LETTER, on, step)
         elif isinstance(step, Submit):
-            self._pending = Expect("submit", on, step)
+            self._pending = Expect(Awaits.SUBMIT, on, step)
             self._submitted = (len(seen.rack), seen.scores)
             self._nudges = 0
         elif isinstance(step, PassTurn):
-            self._pending = Expect("sent", on, step)
+            self._pending = Expect(Awaits.SENT, on, step)
         elif isinstance(step, WaitForPage):
-            self._pending = Expect("wait", on, step)
+            self._pending = Expect(Awaits.WAIT, on, step)
         elif isinstance(step, OpenExchange | MarkTile):
-            self._pending = Expect("exchange" if isinstance(step, OpenExchange) else "mark", on,
-                                   step)
+            kind = Awaits.EXCHANGE if isinstance(step, OpenExchange) else Awaits.MARK
+            self._pending = Expect(kind, on, step)
         else:
-            self._pending = Expect("sent", on, step)  # an exchange confirmed or the end accepted
+            # an exchange confirmed or the end accepted
+            self._pending = Expect(Awaits.SENT, on, step)
         return Decision(step, "enter", step.to_text())
 
     # --- entering -----------------------------------------------------------------------------
@@ -677,7 +691,8 @@ class EruditPlayer:
         """Submit again when a submitted move still shows as ours, not taken, after a while
         with the submit button on the page (Xanado redraws its panel as a tile lands, and a
         click on the button at that moment is lost). A few times at most."""
-        if not isinstance(pending, Expect) or pending.kind != "submit" or waited < NUDGE_AFTER:
+        submitting = isinstance(pending, Expect) and pending.kind is Awaits.SUBMIT
+        if not submitting or waited < NUDGE_AFTER:
             return []
         if self._nudges >= NUDGES or seen.kinds & {"rejected", "choose", "theirs", *ENDED}:
             return []
@@ -696,17 +711,19 @@ class EruditPlayer:
         return self._pending
 
     def awaiting(self, seen: EruditSeen) -> Expect:
-        return Expect("reply", self.state_of(seen))
+        return Expect(Awaits.REPLY, self.state_of(seen))
 
     def unreadable_while_waiting(self, pending: Any) -> bool:
         """Frames unreadable while the page comes up, the opponent moves or a dialog is open
         are waited out (nothing is done on them)."""
         if not isinstance(pending, Expect):
             return True
-        return pending.kind in ("reply", "pass", "sent", "submit", "letter")
+        return pending.kind in (Awaits.REPLY, Awaits.PASS, Awaits.SENT, Awaits.SUBMIT,
+                                Awaits.LETTER)
 
     def wait_seconds(self, pending: Any, default: float) -> float:
-        if isinstance(pending, Expect) and pending.kind in ("reply", "pass", "sent", "submit"):
+        waiting_for_them = (Awaits.REPLY, Awaits.PASS, Awaits.SENT, Awaits.SUBMIT)
+        if isinstance(pending, Expect) and pending.kind in waiting_for_them:
             return self.site.opponent_timeout
         return max(default, self.site.redraw_timeout)
 
@@ -736,23 +753,23 @@ class EruditPlayer:
         self._submitted, self._last_move = None, None
         self._refused, self._turn_since = set(), None
 
-    def new_game(self, screen: Screen, target: Any, calibration: Calibration) -> None:
+    def new_game(self, target: Target[Any], calibration: Calibration) -> list[Intent]:
         self.reset()
-        self._run_steps(screen, target, (*self.site.dismiss, *self.site.new_game))
+        return step_intents((*self.site.dismiss, *self.site.new_game), self._page_lines)
 
-    def open_page(self, screen: Screen, target: Any) -> None:
+    def start_steps(self, target: Target[Any]) -> list[Intent]:
         """The site's start steps on a page just opened (a menu in front of the first game)."""
-        self._run_steps(screen, target, self.site.start, grace=10.0)
+        return step_intents(self.site.start, self._page_lines, grace=10.0)
 
-    def _run_steps(self, screen: Screen, target: Any, steps: Sequence[Any],
-                   grace: float = 1.5) -> None:
-        if steps:
-            target.prepare()
-            run_steps(screen, steps, lambda frame: self._page(frame, ())[0],
-                      lambda: target.window_region(screen),
-                      grace=grace)
+    def _page_lines(self, frame: Frame) -> list[Line]:
+        return self._page(frame, ())[0]
 
-    def learn(self, frame: Frame, location: Any, previous: Any) -> list[Any]:
-        from bot.games.minesweeper.learning import LearnRefused
+    def where(self, location: Any) -> object:
+        return location.geometry
 
+    def keep_learned(self) -> str | None:
+        """Tiles named by the game are taught to the site's look as they are named."""
+        return None
+
+    def learn(self, frame: Frame, location: Any, previous: Any) -> list[LearnedGlyph]:
         raise LearnRefused("tile glyphs are named by vision as they appear")

@@ -4,6 +4,7 @@ is being laid), and what the next frame must show after each."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from bot.games.erudit.track import square_text
@@ -98,12 +99,26 @@ class AcceptEnd:
         return "accept the last move"
 
 
+class Awaits(StrEnum):
+    """What the bot waits to see after a step of entering a move (or while the opponent
+    thinks)."""
+
+    TILE = "tile"  # a tile laid on its square
+    LETTER = "letter"  # a wildcard's letter chosen on the page's dialog
+    SUBMIT = "submit"  # the move handed in and taken
+    RECALL = "recall"  # our refused tiles taken back to the rack
+    EXCHANGE = "exchange"  # the exchange dialog open
+    MARK = "mark"  # a tile marked for exchange
+    WAIT = "wait"  # the page has not drawn what the next step needs
+    SENT = "sent"  # a pass or an exchange handed in (the turn goes over)
+    PASS = "pass"  # our pass taken
+    REPLY = "reply"  # the opponent's move
+
+
 @dataclass(frozen=True)
 class Expect:
-    """What the next frame must show: ``kind`` is tile, letter, submit, recall, exchange,
-    mark, sent (a pass or exchange handed in), pass or reply; ``board`` the board it is laid
-    on."""
+    """What the next frame must show (:class:`Awaits`); ``board`` the board it is laid on."""
 
-    kind: str
+    kind: Awaits
     board: tuple[str, ...]
     step: Any = None

@@ -15,16 +15,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.hangman.xterm import HangmanXterm
-from bot.io.screens.base import Screen
 from bot.io.targets.base import Target
-from bot.run.act import Gesture
-from bot.run.game import Calibration, Turn, Verdict
+from bot.run.act import Gesture, Intent
+from bot.run.game import AdapterDefaults, Calibration, LearnedGlyph, LearnRefused, Turn, Verdict
 from solvers.decision import Decision
 from solvers.hangman.state import State
 from solvers.hangman.strategies import Solver
 from vision.core.frame import Frame
 from vision.core.geometry import Point, Region
 from vision.hangman.reader import HangmanView, Phase, read_hangman
+from vision.hangman.terminal import Glyphs
 
 
 def follows(before: State, after: State, letter: str) -> bool:
@@ -46,50 +46,16 @@ class HangmanSeen:
         return self.view.state
 
 
-@dataclass(frozen=True)
-class TerminalProfile:
-    """What the loop reads off a target's profile, for the hangman terminal."""
-
-    name: str = "hangman-xterm"
-    park_pointer: bool = False  # the pointer rests in the xterm: focus follows it without a WM
-    redraw_timeout: float = 5.0
-    settle_gap: float = 0.02
-
-
-class HangmanTarget(Target):
-    """The xterm running hangman, as the loop's target."""
-
-    def __init__(self, terminal: HangmanXterm) -> None:
-        super().__init__(TerminalProfile())
-        self.terminal = terminal
-
-    def window_region(self, screen: Screen) -> Region:
-        return self.terminal.locate()
-
-    def prepare(self) -> None:
-        if self.terminal.window is not None:
-            from bot.io import x11
-
-            x11.focus(self.terminal.window)
-
-    def describe(self) -> str:
-        return f"bsdgames hangman in an xterm ({self.terminal.title})"
-
-    def close(self) -> None:
-        self.terminal.stop()
-
-
 @dataclass
 class _Word:
     states: list[State] = field(default_factory=list)
     guesses: str = ""
 
 
-class HangmanAdapter:
+class HangmanAdapter(AdapterDefaults[Glyphs, HangmanSeen, str, State]):
     """Plays words on a running :class:`HangmanXterm` with one solver."""
 
     game = "hangman"
-    learning = None
 
     def __init__(self, terminal: HangmanXterm, solver: Solver) -> None:
         self.terminal = terminal
@@ -97,12 +63,15 @@ class HangmanAdapter:
         self.word = _Word()
 
     # --- vision -------------------------------------------------------------------------------
-    def locate(self, frame: Frame) -> Any:
+    def locate(self, frame: Frame) -> Glyphs:
         glyphs = self.terminal.glyphs_or_fail()
         read_hangman(frame, glyphs)  # raises ReadError when hangman is not on screen (yet)
         return glyphs
 
-    def read(self, frame: Frame, location: Any) -> HangmanSeen:
+    def where(self, location: Glyphs) -> object:
+        return None  # the terminal is the whole window
+
+    def read(self, frame: Frame, location: Glyphs) -> HangmanSeen:
         view, lines = read_hangman(frame, location)
         return HangmanSeen(view, tuple(lines))
 
@@ -182,20 +151,17 @@ class HangmanAdapter:
             "guesses": self.word.guesses,
             "in_dictionary": wc is not None and word in wc.words,
         }
-        self.word = _Word()
         return details
 
-    def header(self, target: Target) -> dict[str, object]:
+    def header(self, target: Target[Any]) -> dict[str, object]:
         return {"strategy": type(self.solver).__name__, "max_misses": self.solver.max_misses}
 
-    def new_game(self, screen: Screen, target: Target, calibration: Calibration) -> None:
+    def new_game(self, target: Target[Any], calibration: Calibration) -> list[Intent]:
         """Answer "Another word?" with y."""
         self.word = _Word()
-        screen.type_text("y")
+        return [Gesture.type("y")]
 
-    def learn(self, frame: Frame, location: Any, previous: Any) -> list[Any]:
-        from bot.games.minesweeper.learning import LearnRefused
-
+    def learn(self, frame: Frame, location: Glyphs, previous: State | None) -> list[LearnedGlyph]:
         raise LearnRefused("the terminal font is learned once, from its calibration screen")
 
 

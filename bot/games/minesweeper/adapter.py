@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.games.minesweeper.delta import DeltaReader
 from bot.games.minesweeper.first_click_rule import AssumedRule, adopt
+from bot.games.minesweeper.gestures import minesweeper_gestures
 from bot.games.minesweeper.looks import LearningVision
 from bot.games.minesweeper.mines import MineTotal, mine_total
-from bot.io.targets.base import FlagPolicy, Profile, face_point
-from bot.run.act import Gesture, minesweeper_gestures
-from bot.run.game import Calibration, ImpossibleState, Turn, Verdict
+from bot.games.minesweeper.programs.profile import FlagPolicy, Profile, face_point
+from bot.run.act import Gesture
+from bot.run.game import AdapterDefaults, Calibration, ImpossibleState, Turn, Verdict
 from solvers.decision import Decision
 from solvers.minesweeper.moves import Move, MoveKind
 from solvers.minesweeper.state import Board, BoardError, Cell
@@ -28,9 +29,10 @@ from vision.core.frame import Frame
 from vision.core.geometry import GridGeometry, Point, Region
 
 if TYPE_CHECKING:
-    from bot.games.minesweeper.learning import GlyphLearning, LearnedGlyph
-    from bot.io.screens.base import Screen
+    from bot.games.minesweeper.learning import GlyphLearning
     from bot.io.targets.base import Target
+    from bot.run.act import Intent
+    from bot.run.game import LearnedGlyph
     from vision.minesweeper.skin import Skin
 
 __all__ = ["COVERED", "MinesweeperPlayer", "Seen", "Verdict", "check", "is_fresh", "outcome"]
@@ -147,7 +149,7 @@ def outcome(board: Board, mines: int, policy: FlagPolicy, face: str | None = Non
     return None
 
 
-class MinesweeperPlayer:
+class MinesweeperPlayer(AdapterDefaults[Any, Seen, list[Move], Board]):
     """Reads, checks and decides for one program (its :class:`Profile`) and one mine count."""
 
     game = "minesweeper"
@@ -188,6 +190,16 @@ class MinesweeperPlayer:
         """What vision reads with: a name, or a Skin object (one learned during play)."""
         return self.vision.skin
 
+    def learns(self) -> bool:
+        return self.learning is not None
+
+    def look_name(self) -> str | None:
+        skin = self.skin
+        return skin if skin is None or isinstance(skin, str) else skin.name
+
+    def where(self, location: Any) -> object:
+        return getattr(location, "geometry", None)
+
     def _vision_locate(self, frame: Frame) -> Any:
         return self.vision.locate(frame)
 
@@ -196,9 +208,9 @@ class MinesweeperPlayer:
 
     def learn(self, frame: Frame, location: Any, previous: Board | None) -> list[LearnedGlyph]:
         """Learn the looks an unreadable frame shows and read with the grown skin from now
-        on; raises :class:`bot.games.minesweeper.learning.LearnRefused` when that cannot be done
+        on; raises :class:`bot.run.game.LearnRefused` when that cannot be done
         safely."""
-        from bot.games.minesweeper.learning import LearnRefused
+        from bot.run.game import LearnRefused
 
         if self.learning is None:
             raise LearnRefused("learning is off")
@@ -375,10 +387,10 @@ class MinesweeperPlayer:
         clicks = (board,) if self.profile.new_game_keys else (board, face)
         return Calibration(board, clicks, (window,), face.center)
 
-    def new_game(self, screen: Screen, target: Target, calibration: Calibration) -> None:
+    def new_game(self, target: Target[Any], calibration: Calibration) -> list[Intent]:
         assert calibration.new_game is not None
         self.vision.starting = True
-        target.new_game(screen, calibration.new_game)
+        return list(target.new_game_gestures(calibration.new_game))
 
     def turn(self, seen: Seen) -> Turn:
         return Turn.OURS if self.outcome(seen) is None else Turn.OVER

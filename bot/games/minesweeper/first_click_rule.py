@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from solvers.minesweeper.rules import FirstClick
 
 if TYPE_CHECKING:
-    from bot.io.targets.base import Profile
+    from bot.games.minesweeper.programs.profile import Profile
 
 #: skin name -> the rule of the program that looks like that
 LOOK_RULES: dict[str, FirstClick] = {"winxp": FirstClick.XP, "win7": FirstClick.OPENING}

@@ -21,13 +21,14 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from bot.errors import GamebotError
+from bot.run.game import LearnedGlyph, LearnRefused
 from calibration.minesweeper.names import Contradiction, Naming
 from solvers.minesweeper.moves import Move
 from solvers.minesweeper.state import CELL_CHARS, Board
@@ -51,18 +52,6 @@ if TYPE_CHECKING:
 MAX_NEW_LOOKS = 32
 #: Rounds of taking in cells still refused once the new looks are in.
 JOIN_ROUNDS = 6
-
-
-class LearnRefused(ValueError):
-    """The refused cells were not learned; the message says why (it joins the misread note)."""
-
-
-@dataclass(frozen=True)
-class LearnedGlyph:
-    """A look named during play: one cell showing it (row, col) and its board character."""
-
-    cell: tuple[int, int]
-    char: str
 
 
 MOVES_KEPT = 2000  # moves remembered for the next observed frame (one game has a few hundred)

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from bot.games.minesweeper.learning import GlyphLearning, LearnedGlyph, LearnRefused
+from bot.games.minesweeper.learning import GlyphLearning
+from bot.run.game import LearnedGlyph, LearnRefused
 from solvers.minesweeper.moves import Move
 from solvers.minesweeper.state import Board, Cell
 from vision.core.errors import BoardNotFoundError, ReadError

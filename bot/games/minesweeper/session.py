@@ -7,28 +7,33 @@ from __future__ import annotations
 import math
 import os
 import sys
-import time
 from contextlib import ExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.cli.output_paths import check_play_paths
 from bot.errors import GamebotError
-from bot.io.screens.desktop import DEFAULT_PAUSE
-from bot.io.targets.base import FlagPolicy, Profile, Target
+from bot.games.minesweeper.programs.profile import FlagPolicy, Profile
+from bot.io.targets.base import Target
+from bot.run import session as root
 from bot.run import stats
 from bot.run.loop import Loop, LoopOptions, Status
-from bot.run.recorder import JsonlWriter, Recorder
+from bot.run.recorder import Recorder
 from bot.run.results import STALE_FRAMES, SessionStats
 from bot.run.safety import GuardedScreen
+from bot.run.session import PlayResult
+from bot.run.spec import Session, SessionConfig, Table
 from solvers.minesweeper.rules import FirstClick, Level
 
-DEFAULT_RECORD_GB = 2.0  # a night of expert games with patches takes a few hundred MB
+if TYPE_CHECKING:
+    from bot.games.minesweeper.adapter import MinesweeperPlayer
 
 
 @dataclass
-class PlayConfig:
+class PlayConfig(SessionConfig):
+    """A Minesweeper session: which program, which level and rules, how to read and learn."""
+
     target: str = "auto"
     title: str | None = None
     window_class: str | None = None
@@ -36,12 +41,7 @@ class PlayConfig:
     launch: bool = False
     level: Level | None = None
     mines: int | None = None
-    games: int | None = None
-    hours: float | None = None
-    record: Path | None = None
-    log: Path | None = None
     dry_run: bool = False
-    seed: int | None = None
     flags: FlagPolicy | None = None
     new_game_keys: tuple[str, ...] | None = None
     rules: FirstClick | None = None
@@ -52,18 +52,6 @@ class PlayConfig:
     # learn glyphs the skin lacks as they appear (bot.games.minesweeper.learning)
     learn: bool = True
     learn_into: Path | None = None  # save the grown skin there (else kept in memory only)
-    pause: float = DEFAULT_PAUSE
-    pace: float = 0.0
-    out: Path = Path("out")
-    record_frames: str = "all"  # all | problems | none
-    record_max_gb: float | None = DEFAULT_RECORD_GB  # the oldest games' frames go first
-
-
-@dataclass
-class PlayResult:
-    stats: SessionStats
-    summary: dict[str, Any]
-    lines: list[str] = field(default_factory=list)
 
 
 def _adjust(profile: Profile, cfg: PlayConfig) -> Profile:
@@ -191,39 +179,28 @@ def restarter(cfg: PlayConfig, stack: ExitStack) -> Any:
     return restart
 
 
-def open_recorder(cfg: PlayConfig, stack: ExitStack) -> Recorder | None:
-    if cfg.record is None:
-        return None
-    max_bytes = int(cfg.record_max_gb * 1e9) if cfg.record_max_gb else None
-    return stack.enter_context(
-        Recorder(cfg.record, frames=cfg.record_frames, max_bytes=max_bytes, on_warning=_note)
-    )
-
-
-def summarize(result: SessionStats, screen: GuardedScreen) -> dict[str, Any]:
-    finished = result.finished_count
-    wins = result.wins
-    low, high = stats.wilson_interval(wins, finished)
+def summarize(result: SessionStats, session: Session[PlayConfig, MinesweeperPlayer]
+              ) -> dict[str, object]:
+    """Minesweeper's own figures: latencies, glyphs learned, the level, rules and mine total
+    played by, and the look learned."""
+    cfg, player = session.cfg, session.table.adapter
     latencies = result.latencies()
+    level = cfg.level
     return {
-        "games": finished,
-        "wins": wins,
-        "win_rate": wins / finished if finished else None,
-        "win_rate_ci95": [low, high],
-        "unfinished": result.played - finished,
-        "misreads": result.misreads,
         "learned_glyphs": result.learned,
-        "refused_clicks": screen.guard.refused,
-        "stale_frames": result.stale_frames,
-        "relocations": result.relocations,
-        "restarts": result.restarts,
-        "seconds_per_game_median": stats.median(result.finished_seconds()),
         "latency_ms_median": stats.median(latencies),
         "latency_ms_p90": stats.percentile(latencies, 90),
-        "read_ms_median": stats.median(result.read_times()),
-        "decide_ms_median": stats.median(result.decide_times()),
         "moves": result.moves,
-        "stopped": result.stopped,
+        "level": (f"{level.name} {level.rows}x{level.cols}/{level.mines}" if level is not None
+                  else "as shown on screen"),
+        "rules": player.profile.rules.value,
+        "rules_from": player.rule.why if player.rule else None,
+        "seed": cfg.seed,
+        **(player.mine_total.to_dict() if player.mine_total else {"mines": cfg.mines}),
+        "target": session.table.target.profile.name,
+        **learned_summary(player.learning),
+        "first_move_seconds": (round(player.first_move_at - session.began, 2)
+                               if player.first_move_at is not None else None),
     }
 
 
@@ -275,79 +252,60 @@ def human_lines(summary: dict[str, Any]) -> list[str]:
     return lines
 
 
-def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
-    """Run one session to its end (limits, Ctrl+C, fail-safe or a problem) and sum it up."""
+def open_table(cfg: PlayConfig, stack: ExitStack) -> Table[MinesweeperPlayer]:
+    """The screen, the program and the adapter (with learning) for one session."""
     from bot.games.minesweeper.adapter import MinesweeperPlayer
-    from bot.games.minesweeper.watching import dry_run
     from solvers.minesweeper.solver import Solver
 
-    check_play_paths(cfg)  # before any program starts: a run must be able to keep its figures
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    began = time.monotonic()
-    with ExitStack() as stack:
-        screen, target = open_screen_and_target(cfg, stack)
-        learning = learning_for(cfg, target) if cfg.learn else None
-        player = MinesweeperPlayer(
-            target.profile, Solver(target.profile.rules, cfg.seed), cfg.mines, learning=learning,
-            level_mines=cfg.level.mines if cfg.level else None,
-            shape=(cfg.level.rows, cfg.level.cols) if cfg.level else None,
-        )
-        options = LoopOptions(games=cfg.games, hours=cfg.hours, problems_dir=cfg.out,
-                              pace=cfg.pace, keep_games=False)  # a night keeps counts only
-        if cfg.dry_run:
-            loop = Loop(screen, target, player, options)
-            decisions, path = dry_run(loop, cfg.out)
-            lines = [f"would play: {d.move.to_text()} [{d.stage}] {d.reason}" for d in decisions]
-            if player.rule is not None:
-                lines.append(f"first-click rule assumed: {player.rule.text()}")
-            lines.append(f"image: {path}")
-            summary = {
-                "dry_run": True,
-                "moves": [d.to_dict() for d in decisions],
-                "image": str(path),
-                "refused_clicks": screen.guard.refused,
-                "rules": player.profile.rules.value,
-                "rules_from": player.rule.why if player.rule else None,
-            }
-            return PlayResult(loop.stats, summary, lines)
-        recorder = open_recorder(cfg, stack)
-        log_path = cfg.log
-        if log_path is None:
-            log_path = (
-                (cfg.record / "games.jsonl")
-                if cfg.record
-                else (cfg.out / f"minesweeper-games-{stamp}.jsonl")
-            )
-        log = JsonlWriter(log_path)
-        stack.callback(log.close)
-        loop = Loop(
-            screen, target, player, options, recorder, log, status, _note,
-            restart=restarter(cfg, stack),
-        )
-        result = loop.run()
-    summary = summarize(result, screen)
-    level = cfg.level
-    summary.update(
-        level=(
-            f"{level.name} {level.rows}x{level.cols}/{level.mines}" if level is not None
-            else "as shown on screen"
-        ),
-        rules=player.profile.rules.value,
-        rules_from=player.rule.why if player.rule else None,
-        seed=cfg.seed,
-        **(player.mine_total.to_dict() if player.mine_total else {"mines": cfg.mines}),
-        target=target.profile.name,
-        recording=str(cfg.record) if cfg.record else None,
-        log=str(log_path),
-        **learned_summary(learning),
-        first_move_seconds=(round(player.first_move_at - began, 2)
-                            if player.first_move_at is not None else None),
+    screen, target = open_screen_and_target(cfg, stack)
+    learning = learning_for(cfg, target) if cfg.learn else None
+    player = MinesweeperPlayer(
+        target.profile, Solver(target.profile.rules, cfg.seed), cfg.mines, learning=learning,
+        level_mines=cfg.level.mines if cfg.level else None,
+        shape=(cfg.level.rows, cfg.level.cols) if cfg.level else None,
     )
-    return PlayResult(result, summary, human_lines(summary))
+    return Table(screen, target, player, restart=restarter(cfg, stack),
+                 keep_games=False)  # a night keeps counts only
 
 
-def _note(line: str) -> None:
-    print(line, file=sys.stderr, flush=True)
+def check(cfg: PlayConfig) -> None:
+    check_limits(cfg)
+    check_play_paths(cfg)  # before any program starts: a run must be able to keep its figures
+
+
+def play(cfg: PlayConfig, status: Status | None = None) -> PlayResult:
+    """Run one session to its end (limits, Ctrl+C, fail-safe or a problem) and sum it up."""
+    from bot.games.minesweeper.spec import SPEC
+
+    if cfg.dry_run:
+        return dry_run_session(cfg)
+    return root.play(SPEC, cfg, status)
+
+
+def dry_run_session(cfg: PlayConfig) -> PlayResult:
+    """Read and decide once, never click; the intended clicks drawn on the frame."""
+    from bot.games.minesweeper.watching import dry_run
+
+    check_play_paths(cfg)
+    with ExitStack() as stack:
+        table = open_table(cfg, stack)
+        player = table.adapter
+        loop = Loop(table.screen, table.target, player,
+                    LoopOptions(problems_dir=cfg.out, pace=cfg.pace, keep_games=False))
+        decisions, path = dry_run(loop, cfg.out)
+    lines = [f"would play: {d.move.to_text()} [{d.stage}] {d.reason}" for d in decisions]
+    if player.rule is not None:
+        lines.append(f"first-click rule assumed: {player.rule.text()}")
+    lines.append(f"image: {path}")
+    summary = {
+        "dry_run": True,
+        "moves": [d.to_dict() for d in decisions],
+        "image": str(path),
+        "refused_clicks": table.screen.guard.refused,
+        "rules": player.profile.rules.value,
+        "rules_from": player.rule.why if player.rule else None,
+    }
+    return PlayResult(loop.stats, summary, lines)
 
 
 def check_limits(cfg: PlayConfig) -> None:

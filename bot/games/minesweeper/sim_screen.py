@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from bot.games.minesweeper.click_log import ClickLog
+from bot.games.minesweeper.programs.profile import face_point
 from bot.io.screens.base import Button
-from bot.io.targets.base import face_point
 from solvers.minesweeper.game import Game, Status
 from solvers.minesweeper.moves import Move, MoveKind
 from solvers.minesweeper.rules import FirstClick, Level

@@ -1,55 +1,25 @@
-"""What the loop needs to know about one Minesweeper program, and the window it runs in.
+"""What the loop needs to know about the program a game runs in, and the window it runs in.
 
-A :class:`Profile` is data: the skin to read with, the first-click rule for the solver, the
-mouse controls, whether the program wants every mine flagged, how to start the next game. A
-:class:`Target` is the running program: where its window is now, how to focus it, how to start
-a new game and clear the dialogs it shows. Per-program quirks live in the small modules next to
-this one (builtin, xdemineur, gnome_mines, window_title), nowhere else.
+A :class:`Target` is the running program: where its window is now, how to focus it, how to ask
+it for a new game and clear the dialogs it shows. Its profile is the game's data about the
+program (:class:`TargetProfile`: what every profile has; a Minesweeper program's
+:class:`bot.games.minesweeper.programs.profile.Profile`, a site's
+:class:`bot.web.sites.SiteProfile`). Per-program quirks live in each game's package.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from bot.io import x11
-from bot.io.screens.base import Button, Screen
+from bot.io.screens.base import Screen
 from bot.io.windows import finder as windows
 from bot.io.windows.info import WindowInfo
-from bot.run.act import MouseControls
-from solvers.minesweeper.rules import FirstClick
 from vision.core.geometry import Point, Region
 
-
-class FlagPolicy(Enum):
-    """When the bot places flags. AT_END: only once every safe cell is open (programs such as
-    xdemineur count a game as won only when every mine is flagged)."""
-
-    NEVER = "never"
-    AT_END = "at-end"
-    ALWAYS = "always"
-
-
-@dataclass(frozen=True)
-class Profile:
-    """How one Minesweeper program behaves, as data (see the module docstring)."""
-
-    name: str
-    skin: str | None  # the vision skin; None: let vision find out
-    rules: FirstClick  # the program's first-click guarantee, for the solver
-    controls: MouseControls = field(default_factory=MouseControls)
-    flags: FlagPolicy = FlagPolicy.NEVER
-    new_game_keys: tuple[str, ...] = ()  # keys that start the next game; () = click the face
-    park_pointer: bool = True  # move the pointer off the board before each capture
-    redraw_timeout: float = 2.0  # seconds a move may take to show on screen
-    settle_gap: float = 0.003  # seconds between the two captures that must agree
-    auto_opens: bool = False  # the program opens a first area by itself
-    # where ``rules`` comes from: "program" (known for this program), "look" (decided by the skin
-    # the board reads with: bot.games.minesweeper.first_click_rule), "user" (given on the command
-    # line)
-    rules_source: str = "program"
+if TYPE_CHECKING:
+    from bot.run.act import Gesture
 
 
 class TargetProfile(Protocol):
@@ -61,9 +31,7 @@ class TargetProfile(Protocol):
     settle_gap: float
 
 
-def face_point(window: Region, board: Region) -> Point:
-    """Where the smiley face is in programs that draw it centred above the board."""
-    return Point(board.center.x, window.top + max(1, (board.top - window.top) // 2))
+P = TypeVar("P", bound=TargetProfile)
 
 
 def park_point(window: Region, board: Region) -> Point:
@@ -73,11 +41,11 @@ def park_point(window: Region, board: Region) -> Point:
     return Point(x, board.center.y)
 
 
-class Target:
+class Target(Generic[P]):
     """A program on a screen. The base class is a whole-screen target with no window."""
 
-    def __init__(self, profile: Any) -> None:
-        self.profile = profile  # a Profile, or any TargetProfile (a site's)
+    def __init__(self, profile: P) -> None:
+        self.profile = profile
 
     def window_region(self, screen: Screen) -> Region:
         """The region to capture: the program's window (the whole screen by default)."""
@@ -86,21 +54,16 @@ class Target:
     def prepare(self) -> None:
         """Make the program ready for input (e.g. give it the keyboard focus)."""
 
-    def new_game_clicks(self, face: Region) -> tuple[Region, ...]:
-        """Regions outside the board the bot may click to start a new game (the face)."""
-        return () if self.profile.new_game_keys else (face,)
-
-    def new_game(self, screen: Screen, face: Point) -> None:
-        """Start the next game: the profile's keys, or a click on the face."""
-        self.prepare()
-        if self.profile.new_game_keys:
-            screen.press(*self.profile.new_game_keys)
-        else:
-            screen.click(face, Button.LEFT)
+    def new_game_gestures(self, point: Point | None) -> list[Gesture]:
+        """The gestures that ask the program for its next game (``point``: the new-game
+        control the adapter recognised, if any); none by default: the adapter knows the
+        game's own way (a page's buttons)."""
+        return []
 
     def begin_new_game(self) -> int:
-        """A new game is about to be asked for: how many ways of starting one :meth:`new_game`
-        tries in turn, one a call, from the first (a program of known habits has one)."""
+        """A new game is about to be asked for: how many ways of starting one
+        :meth:`new_game_gestures` tries in turn, one a call, from the first (a program of
+        known habits has one)."""
         return 1
 
     def new_game_worked(self) -> None:
@@ -108,7 +71,7 @@ class Target:
 
     def new_game_tried(self) -> str:
         """The ways tried so far, for a message when none worked."""
-        return "the profile's keys" if self.profile.new_game_keys else "a click on the face"
+        return "the program's way"
 
     def dismiss_dialogs(self) -> bool:
         """Close any dialog the program opened (a win message); True if one was closed."""
@@ -133,13 +96,13 @@ class Target:
 Found = WindowInfo | int | None
 
 
-class WindowTarget(Target):
+class WindowTarget(Target[P]):
     """A program's top-level window, found by ``finder`` (and maybe started by us); measured
     and focused by the backend that found it (:mod:`bot.io.windows.finder`)."""
 
     def __init__(
         self,
-        profile: Any,
+        profile: P,
         finder: Callable[[], Found],
         program: x11.Program | None = None,
     ) -> None:

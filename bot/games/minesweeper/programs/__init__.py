@@ -103,7 +103,7 @@ def launch(
 def anywhere() -> Target:
     """A board found on the whole screen by vision (any skin it knows)."""
     from bot.games.minesweeper.programs import window_title
-    from bot.io.targets.screen_area import ScreenAreaTarget
+    from bot.games.minesweeper.programs.screen_area import ScreenAreaTarget
 
     def locate(frame: Frame) -> Any:
         from vision.minesweeper.reader import locate_minesweeper

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.errors import GamebotError
+from bot.games.minesweeper.programs.profile import FlagPolicy, Profile, ProgramWindow
 from bot.io import x11
-from bot.io.targets.base import FlagPolicy, Profile, WindowTarget
 from bot.io.windows.finder import first
 from bot.io.windows.info import WindowInfo
 from solvers.minesweeper.rules import FirstClick, Level
@@ -35,17 +35,17 @@ def find() -> WindowInfo | None:
     return first(title=TITLE)
 
 
-def launch(level: Level | None = None, env: Mapping[str, str] | None = None) -> WindowTarget:
+def launch(level: Level | None = None, env: Mapping[str, str] | None = None) -> ProgramWindow:
     """Start ace-minesweeper on the current display (it plays 32x32 with 200 mines only)."""
     if level is not None and (level.rows, level.cols, level.mines) != (32, 32, 200):
         raise GamebotError(f"ace-minesweeper plays 32x32 with 200 mines only, not"
                            f" {level.rows}x{level.cols}/{level.mines}")
-    target = WindowTarget(PROFILE, find, x11.Program([x11.find_program("ace-minesweeper")], env))
+    target = ProgramWindow(PROFILE, find, x11.Program([x11.find_program("ace-minesweeper")], env))
     target.prepare()
     return target
 
 
-def attach() -> WindowTarget:
-    target = WindowTarget(PROFILE, find)
+def attach() -> ProgramWindow:
+    target = ProgramWindow(PROFILE, find)
     target.prepare()
     return target

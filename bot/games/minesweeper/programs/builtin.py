@@ -14,12 +14,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from bot.games.minesweeper.builtin_window import TITLE
+from bot.games.minesweeper.gestures import MouseControls
+from bot.games.minesweeper.programs.profile import FlagPolicy, Profile, ProgramWindow
 from bot.io import x11
 from bot.io.screens.base import Button
-from bot.io.targets.base import FlagPolicy, Profile, WindowTarget
 from bot.io.windows import finder as windows
 from bot.io.windows.info import WindowInfo
-from bot.run.act import MouseControls
 from solvers.minesweeper.rules import FirstClick, Level
 
 PROFILE = Profile(
@@ -68,13 +68,13 @@ def launch(
     env: Mapping[str, str] | None = None,
     seed: int | None = None,
     rules: FirstClick | None = None,
-) -> WindowTarget:
+) -> ProgramWindow:
     """Open the built-in window on the current display and attach to it; it plays ``rules``
     (default: its look's, the XP rule), and the solver knows it."""
     played = window_rules(PROFILE.skin or "winxp", rules)
     profile = replace(PROFILE, rules=played, rules_source="program")
-    return WindowTarget(profile, find, x11.Program(command(level, seed, rules=played), env))
+    return ProgramWindow(profile, find, x11.Program(command(level, seed, rules=played), env))
 
 
-def attach() -> WindowTarget:
-    return WindowTarget(PROFILE, find)
+def attach() -> ProgramWindow:
+    return ProgramWindow(PROFILE, find)

@@ -19,12 +19,12 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from bot.errors import GamebotError
+from bot.games.minesweeper.gestures import MouseControls
+from bot.games.minesweeper.programs.profile import FlagPolicy, Profile, ProgramWindow
 from bot.io import x11
 from bot.io.screens.base import Button
-from bot.io.targets.base import FlagPolicy, Profile, WindowTarget
 from bot.io.windows import finder as windows
 from bot.io.windows.info import WindowInfo
-from bot.run.act import MouseControls
 from solvers.minesweeper.rules import FirstClick, Level
 
 PROFILE = Profile(
@@ -75,7 +75,7 @@ def dialogs() -> list[int]:
     return found
 
 
-class GnomeMinesTarget(WindowTarget):
+class GnomeMinesTarget(ProgramWindow):
     """gnome-mines' window, plus its win dialog and the private settings folder we made."""
 
     home: Path | None = None  # private settings and scores, removed on close

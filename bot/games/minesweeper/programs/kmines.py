@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from bot.errors import GamebotError
+from bot.games.minesweeper.programs.profile import FlagPolicy, Profile, ProgramWindow
 from bot.io import x11
-from bot.io.targets.base import FlagPolicy, Profile, WindowTarget
 from bot.io.windows.finder import find_windows, first
 from bot.io.windows.info import WindowInfo
 from solvers.minesweeper.rules import FirstClick, Level
@@ -53,7 +53,7 @@ def dialogs() -> list[int]:
     return [w.id for w in find_windows(title=r".+ — KMines$")]
 
 
-class KMinesTarget(WindowTarget):
+class KMinesTarget(ProgramWindow):
     """The KMines window, its dialogs, and the settings we made for it."""
 
     home: Path | None = None

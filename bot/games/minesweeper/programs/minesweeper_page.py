@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from bot.errors import GamebotError
+from bot.games.minesweeper.programs.profile import FlagPolicy, Profile, ProgramWindow
 from bot.io import x11
-from bot.io.targets.base import FlagPolicy, Profile, WindowTarget
 from bot.io.targets.browser import browser_argv
 from bot.io.windows.finder import first
 from bot.io.windows.info import WindowInfo
@@ -45,7 +45,7 @@ def find() -> WindowInfo | None:
     return first(title=TITLE)
 
 
-class PageTarget(WindowTarget):
+class PageTarget(ProgramWindow):
     """The page's Chromium window, the server it loads from and the browser profile we made."""
 
     server: PageServer | None = None

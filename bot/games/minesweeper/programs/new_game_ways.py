@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
-from typing import Any
 
-from bot.io.screens.base import Button, Screen
+from bot.games.minesweeper.programs.profile import KeysOrFace
+from bot.io.screens.base import Button
+from bot.run.act import Gesture
 from vision.core.geometry import Point
 
 logger = logging.getLogger(__name__)
@@ -27,12 +27,10 @@ BROWSERS = re.compile(r"chrom|firefox|iceweasel|navigator|opera|brave|edge|safar
 NAMES = {("f2",): "F2", ("ctrl", "n"): "Ctrl+N", (): "a click on the face above the board"}
 
 
-class UsualNewGame:
-    """Mixed into a target (it needs ``profile``, ``app`` and ``prepare``)."""
+class UsualNewGame(KeysOrFace):
+    """Mixed into a target (it needs ``profile`` and ``app``)."""
 
-    profile: Any
     app: str
-    prepare: Callable[[], None]  # the target's own (annotation only: the MRO finds it there)
     _tried = 0  # ways tried for the game being asked for
     _last: tuple[str, ...] | None = None  # the way tried last
     _kept: tuple[str, ...] | None = None  # the way that started a game
@@ -48,16 +46,14 @@ class UsualNewGame:
         self._tried = 0
         return len(self._ways())
 
-    def new_game(self, screen: Screen, face: Point) -> None:
+    def new_game_gestures(self, point: Point | None) -> list[Gesture]:
         ways = self._ways()
         way = ways[min(self._tried, len(ways) - 1)]
         self._tried += 1
         self._last = way
-        self.prepare()
         if way:
-            screen.press(*way)
-        else:
-            screen.click(face, Button.LEFT)
+            return [Gesture.key(*way)]
+        return [] if point is None else [Gesture.click(point, Button.LEFT)]
 
     def new_game_worked(self) -> None:
         if self._last is not None and not self.profile.new_game_keys and self._kept is None:

@@ -3,9 +3,9 @@ is the game."""
 
 from __future__ import annotations
 
+from bot.games.minesweeper.gestures import MouseControls
+from bot.games.minesweeper.programs.profile import FlagPolicy, Profile, WholeScreen
 from bot.io.screens.base import Button
-from bot.io.targets.base import FlagPolicy, Profile, Target
-from bot.run.act import MouseControls
 from solvers.minesweeper.rules import FirstClick
 
 
@@ -28,5 +28,5 @@ def profile(
     )
 
 
-def target(prof: Profile) -> Target:
-    return Target(prof)
+def target(prof: Profile) -> WholeScreen:
+    return WholeScreen(prof)

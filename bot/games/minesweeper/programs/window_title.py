@@ -17,7 +17,7 @@ import logging
 import time
 
 from bot.games.minesweeper.programs.new_game_ways import UsualNewGame
-from bot.io.targets.base import FlagPolicy, Profile, WindowTarget
+from bot.games.minesweeper.programs.profile import FlagPolicy, Profile, ProgramWindow
 from bot.io.windows.finder import dialogs_over, find_window, first, press
 from bot.io.windows.info import WindowInfo
 from bot.io.x11 import WindowLost
@@ -52,7 +52,7 @@ def profile(
 
 
 def attach(title: str | None, prof: Profile | None = None, window_class: str | None = None,
-           window_id: int | None = None) -> WindowTarget:
+           window_id: int | None = None) -> ProgramWindow:
     """The largest visible window whose title (``WM_NAME`` or ``_NET_WM_NAME``) matches
     ``title`` (a regular expression, or plain text), of class ``window_class``, or with
     ``window_id``; :class:`bot.io.windows.finder.WindowNotFound` lists the windows there are."""
@@ -64,7 +64,7 @@ def attach(title: str | None, prof: Profile | None = None, window_class: str | N
     return TitledWindowTarget(prof if prof is not None else profile(), find)
 
 
-class TitledWindowTarget(UsualNewGame, WindowTarget):
+class TitledWindowTarget(UsualNewGame, ProgramWindow):
     """A window found by title, class or id: its own message boxes are closed, and with no
     new-game keys given the usual ways of starting a game are tried
     (:mod:`bot.games.minesweeper.programs.new_game_ways`)."""

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.errors import GamebotError
+from bot.games.minesweeper.gestures import MouseControls
+from bot.games.minesweeper.programs.profile import FlagPolicy, Profile, ProgramWindow
 from bot.io import x11
 from bot.io.screens.base import Button
-from bot.io.targets.base import FlagPolicy, Profile, WindowTarget
 from bot.io.windows import finder as windows
 from bot.io.windows.info import WindowInfo
-from bot.run.act import MouseControls
 from solvers.minesweeper.rules import FirstClick, Level
 
 PROFILE = Profile(
@@ -50,10 +50,10 @@ def command(level: Level) -> list[str]:
     ]
 
 
-def launch(level: Level, env: Mapping[str, str] | None = None) -> WindowTarget:
+def launch(level: Level, env: Mapping[str, str] | None = None) -> ProgramWindow:
     """Start xdemineur on the current display (``env`` may name another) and attach to it."""
-    return WindowTarget(PROFILE, find, x11.Program(command(level), env))
+    return ProgramWindow(PROFILE, find, x11.Program(command(level), env))
 
 
-def attach() -> WindowTarget:
-    return WindowTarget(PROFILE, find)
+def attach() -> ProgramWindow:
+    return ProgramWindow(PROFILE, find)

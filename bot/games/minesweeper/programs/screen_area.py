@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bot.games.minesweeper.programs.profile import KeysOrFace, Profile
 from bot.io.screens.base import Screen
-from bot.io.targets.base import Profile, Target
+from bot.io.targets.base import Target
 from vision.core.frame import Frame
 from vision.core.geometry import Region
 
@@ -26,7 +27,7 @@ def around(board: Region, screen: Region) -> Region:
     return inside if inside is not None else screen
 
 
-class ScreenAreaTarget(Target):
+class ScreenAreaTarget(KeysOrFace, Target[Profile]):
     """A board with no window to ask: found by ``locate`` once, then watched in its area."""
 
     def __init__(self, profile: Profile, locate: Callable[[Frame], Any]) -> None:

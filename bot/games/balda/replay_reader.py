@@ -1,0 +1,47 @@
+"""Balda frames of a recording read again: the grid, letter for letter, as recorded."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.run.replay import TextReader
+from vision.core.errors import ReadError
+from vision.core.frame import Frame
+
+
+def balda_reader(header: dict[str, Any]) -> TextReader:
+    """Letter vision with the recorded site's glyph bank (no OCR: a frame the bank cannot
+    read is a mismatch, not a new glyph)."""
+    from bot.web.site_data import glyph_bank_for
+    from bot.web.sites import load_profile
+    from solvers.words.alphabet import alphabet_for
+    from vision.balda.reader import read_balda
+    from vision.core.letters import locate_letter_grid
+
+    site = load_profile(str(header.get("site") or "gamebot-balda"))
+    lang = str(header.get("language") or site.language)
+    alphabet = alphabet_for(lang)
+    bank = glyph_bank_for(site, alphabet)
+    tess = {"ru": "rus", "uk": "ukr", "en": "eng"}.get(lang, "eng")
+
+    found: list[Any] = []  # the grid's location, kept from frame to frame as play keeps it
+
+    def read(frame: Frame) -> str:
+        # A word being entered lights up its cells, and the lattice of alike cells may not be
+        # found on that frame: the grid is where it was (found again only when that fails).
+        if found:
+            try:
+                reading = read_balda(frame, found[0], bank, alphabet, lang=tess)
+                return str(reading.to_text()).rstrip("\n") + "\n"
+            except ReadError:
+                pass
+        location = locate_letter_grid(frame)
+        found[:] = [location]
+        reading = read_balda(frame, location, bank, alphabet, lang=tess)
+        return str(reading.to_text()).rstrip("\n") + "\n"
+
+    def checks(event: dict[str, Any]) -> bool:
+        # A grid faded under the end banner was the followed game's, not read off the frame.
+        return not event.get("grid_followed")
+
+    return TextReader(read, "grid", checks=checks)

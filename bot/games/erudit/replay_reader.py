@@ -1,0 +1,45 @@
+"""Erudit/Scrabble frames of a recording read again: board and rack, as recorded."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.run.replay import TextReader
+from vision.core.frame import Frame
+
+
+def erudit_reader(header: dict[str, Any]) -> TextReader:
+    """Erudit/Scrabble vision with the recorded site's look, board and rack, as play read
+    them: Tesseract names a glyph the look lacks when the tile's value confirms it, and the
+    frames are read in order, so what one frame taught the next one knows (play keeps those
+    names for the session only). A tile still unknown (named during play by the game's logic,
+    which a lone frame cannot redo) reads as ``?`` and agrees with any letter recorded there;
+    every other square and rack tile must read as recorded."""
+    from bot.games.erudit.sites import find_site
+    from solvers.erudit.rules import load_rules
+    from vision.erudit.look import EruditSite
+    from vision.erudit.reader import locate_erudit, read_erudit
+
+    site = EruditSite.load(find_site(str(header.get("site") or "gamebot-erudit")))
+    rules = load_rules(str(header.get("rules") or "erudit"))
+
+    def read(frame: Frame) -> str:
+        reading = read_erudit(frame, locate_erudit(frame), site, rules, check=False,
+                              partial=True, empty_rack=True)
+        board = "".join(reading.board)
+        rows = "\n".join(board[r * 15 : (r + 1) * 15] for r in range(15))
+        return f"{rows}\nrack {reading.rack}"
+
+    def expected(event: dict[str, Any]) -> str:
+        return f"{str(event['board']).rstrip()}\nrack {event.get('rack', '')}"
+
+    def agree(got: str, want: str) -> bool:
+        return len(got) == len(want) and all(
+            g == w or (g == "?" and w.isalpha()) for g, w in zip(got, want, strict=True)
+        )
+
+    def checks(event: dict[str, Any]) -> bool:
+        # The wildcard's letter dialog covers the board: play kept the board it read before.
+        return "choose" not in event.get("page", ())
+
+    return TextReader(read, "board", expected, agree, checks)

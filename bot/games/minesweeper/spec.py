@@ -1,0 +1,28 @@
+"""Minesweeper, registered: how its sessions are set up and summed up, how replay reads it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bot.games.minesweeper.session import PlayConfig, check, human_lines, open_table, summarize
+from bot.run.replay import TextReader
+from bot.run.spec import GameSpec
+
+
+def reader(header: dict[str, Any], directory: Path) -> TextReader:
+    """Today's vision with the skin the session read with."""
+    from bot.games.minesweeper.replay_reader import vision_reader
+
+    skin = header.get("skin")
+    return vision_reader(None if skin is None else str(skin))
+
+
+SPEC: GameSpec[PlayConfig, Any] = GameSpec(
+    name="minesweeper",
+    check=check,
+    open=open_table,
+    summary=summarize,
+    lines=human_lines,
+    reader=reader,
+)
