@@ -206,12 +206,13 @@ def balda_reader(header: dict[str, Any]) -> TextReader:
     from solvers.words.alphabet import alphabet_for
     from vision.balda.reader import read_balda
     from vision.core.letters import locate_letter_grid
+    from vision.core.ocr import tesseract_lang
 
     site = load_profile(str(header.get("site") or "gamebot-balda"))
     lang = str(header.get("language") or site.language)
     alphabet = alphabet_for(lang)
     bank = glyph_bank_for(site, alphabet)
-    tess = {"ru": "rus", "uk": "ukr", "en": "eng"}.get(lang, "eng")
+    tess = tesseract_lang(lang)
 
     found: list[Any] = []  # the grid's location, kept from frame to frame as play keeps it
 

@@ -28,7 +28,6 @@ from bot.web.sites import SiteProfile, load_profile
 TARGETS = ("builtin", "browser", "window-title")
 BUILTIN_SITES = {"balda": "gamebot-balda", "erudit": "gamebot-erudit"}
 DEFAULT_STYLES = {"balda": "palette-drag", "erudit": "drag"}
-TESSERACT_LANGS = {"ru": "rus", "uk": "ukr", "en": "eng"}
 
 
 @dataclass
@@ -208,11 +207,12 @@ def make_balda_player(cfg: PagePlayConfig, profile: SiteProfile) -> Any:
     from bot.web.site_data import glyph_bank_for, rejected_path
     from solvers.balda.lexicon import Lexicon
     from solvers.words.alphabet import alphabet_for
+    from vision.core.ocr import tesseract_lang
     from vision.core.page_text import PageText
 
     lang = language_of(cfg, profile)
     lexicon = Lexicon.for_language(lang)
-    tess = TESSERACT_LANGS.get(lang, "eng")
+    tess = tesseract_lang(lang)
     alphabet = alphabet_for(lang)
     return BaldaPlayer(
         profile,
