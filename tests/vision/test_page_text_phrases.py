@@ -80,7 +80,3 @@ def test_a_number_in_the_label_is_not_the_score() -> None:
     assert number_near([line], "Гравець 1") == 28
     assert number_near([TextLine("Гравець 1", line.region)], "Гравець 1") is None
 
-
-def test_a_line_moved_to_the_screen_keeps_its_text_and_confidence() -> None:
-    line = TextLine("Новая игра", Region(10, 20, 100, 16), 91.0)
-    assert line.offset(5, 7) == TextLine("Новая игра", Region(15, 27, 100, 16), 91.0)

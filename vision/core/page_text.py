@@ -14,7 +14,7 @@ import hashlib
 import re
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -44,16 +44,12 @@ _LOOKALIKES = str.maketrans("aeopcxykmthbiі", "аеорсхукмтнвii")
 
 @dataclass(frozen=True)
 class TextLine:
-    """One line of text read off a frame: ``region`` in the frame's pixels (or the screen's,
-    once :meth:`offset`), ``conf`` Tesseract's 0-100."""
+    """One line of text read off a frame, or off the screen (a page's steps and adapters move
+    it to screen pixels); ``conf`` Tesseract's 0-100."""
 
     text: str
     region: Region
     conf: float = 0.0
-
-    def offset(self, dx: int, dy: int) -> TextLine:
-        """The same line with its region moved by (dx, dy): frame pixels to screen pixels."""
-        return replace(self, region=self.region.offset(dx, dy))
 
 
 def fold(text: str) -> str:

@@ -207,13 +207,15 @@ class BaldaPlayer:
         if self.text is None:
             return []
         dx, dy = frame.region.left, frame.region.top
-        return [t.offset(dx, dy) for t in self.text.lines(frame)]
+        return [Line(t.text, t.region.offset(dx, dy)) for t in self.text.lines(frame)]
 
     def _lines(self, frame: Frame, grid: Region) -> list[Line]:
         if self.text is None:
             return []
         dx, dy = frame.region.left, frame.region.top
-        return [t.offset(dx, dy) for t in self.text.lines(frame, exclude=[grid])]
+        return [
+            Line(t.text, t.region.offset(dx, dy)) for t in self.text.lines(frame, exclude=[grid])
+        ]
 
     def _check_learned(self, reading: Any) -> None:
         """A glyph named by OCR in this frame must make sense: it may only be a letter in a

@@ -143,7 +143,7 @@ class EruditPlayer:
         lines = []
         if self.text is not None:
             found = self.text.lines(frame, exclude=exclude)
-            lines = [t.offset(dx, dy) for t in found]
+            lines = [Line(t.text, t.region.offset(dx, dy)) for t in found]
         kinds = frozenset(
             kind
             for kind, phrases in self.site.phrases.items()
