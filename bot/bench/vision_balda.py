@@ -20,8 +20,8 @@ from vision.balda.reader import cell_verdicts, read_balda
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.glyph_bank import GlyphBank
-from vision.core.glyph_ocr import tesseract_lang
 from vision.core.letters import GridLocation, locate_letter_grid
+from vision.core.ocr import tesseract_lang
 
 BankFor = Callable[[str], GlyphBank]
 AlphabetFor = Callable[[str], str]

@@ -9,75 +9,26 @@ auto-waiting, until each button shows, with a timeout.
 
 from __future__ import annotations
 
-import difflib
-import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from bot.run.act import ActionFailed, Find, Gesture, Intent, Sighting
 from bot.web.sites import Step
 from vision.core.frame import Frame
-from vision.core.geometry import GridGeometry, Point, Region
+from vision.core.geometry import GridGeometry, Point
+from vision.core.page_text import TextLine, phrase_in
+from vision.core.page_text import number_near as number_near
 
 # pyautogui's names for the keys site profiles write the X11 / web way.
 KEY_NAMES = {"return": "enter", "escape": "esc", "backspace": "backspace", "control": "ctrl"}
-_PUNCTUATION = re.compile(r"[^\w\s]+")
-# Latin and Cyrillic letters that look alike (OCR mixes them up), folded the same way on both
-# sides of a comparison, so Russian, Ukrainian and English phrases all compare fairly.
-_LOOKALIKES = str.maketrans("aeopcxykmthbiі", "аеорсхукмтнвii")
+
+#: The steps' names for page text's line and phrase matcher (one of each, in
+#: :mod:`vision.core.page_text`, for every page).
+Line = TextLine
+matches = phrase_in
 
 
 class StepFailed(ActionFailed):
     """A step could not be done (its button never showed); names the step and what was seen."""
-
-
-@dataclass(frozen=True)
-class Line:
-    """A line of text on the screen, in screen pixels."""
-
-    text: str
-    region: Region
-
-
-def normalise(text: str) -> str:
-    """Lower case, Ё as Е, punctuation and extra spaces gone: what OCR and labels agree on."""
-    folded = text.casefold().replace("ё", "е").translate(_LOOKALIKES)
-    return " ".join(_PUNCTUATION.sub(" ", folded).split())
-
-
-def _word_like(a: str, b: str) -> bool:
-    """One word read against one expected: equal, or an OCR slip in a word of 4+ letters."""
-    if a == b:
-        return True
-    if min(len(a), len(b)) < 4:
-        return False
-    return difflib.SequenceMatcher(None, a, b).ratio() >= 0.8
-
-
-def matches(text: str, phrase: str) -> bool:
-    """Does ``phrase`` occur in ``text`` word for word, allowing an OCR slip in a long word?
-
-    Whole words are compared in order, so «Ходит компьютер» never passes for «Победил
-    компьютер» however much of it is alike; a phrase may end inside a longer text.
-    """
-    if phrase.startswith("@") and len(phrase) > 2:
-        return marked(text, phrase[1], phrase[2:])
-    t, p = normalise(text).split(), normalise(phrase).split()
-    if not p or len(t) < len(p):
-        return False
-    for start in range(len(t) - len(p) + 1):
-        if all(_word_like(t[start + i], w) for i, w in enumerate(p[:-1])):
-            last = t[start + len(p) - 1]
-            # the phrase's last word may be cut (a phrase that is a prefix: "нет в словар...")
-            if _word_like(last, p[-1]) or (len(p[-1]) >= 4 and last.startswith(p[-1])):
-                return True
-    return False
-
-
-def marked(text: str, marker: str, word: str) -> bool:
-    """A line that holds ``marker`` (a turn arrow OCR reads as '>') and ``word``, even glued to
-    an icon read as a letter (``> BYou``): a profile writes it as ``@>You``."""
-    return marker in text and normalise(word).replace(" ", "") in normalise(text).replace(" ", "")
 
 
 def find_line(lines: Sequence[Line], labels: Sequence[str]) -> Line | None:
@@ -89,39 +40,6 @@ def find_line(lines: Sequence[Line], labels: Sequence[str]) -> Line | None:
         if found:
             exact = [line for line in found if line.text.strip() == label]
             return (exact or found)[0]
-    return None
-
-
-_NUMBER = re.compile(r"\d+")
-
-
-def number_near(lines: Sequence[Line], label: str) -> int | None:
-    """The score shown beside ``label`` (``"Вы|You"``: either): the nearest line holding only
-    a number at least as tall as the label (scores are big; word lists beside them small),
-    within a dozen label heights; else a number on the label's own line. Only a line that is
-    the label itself counts as the label («Победил компьютер» is no score label)."""
-    for one in label.split("|"):
-        want = len(normalise(one).split())
-        for line in lines:
-            words = normalise(line.text).split()
-            if not matches(line.text, one) or len(words) > want + 1:
-                continue
-            here = line.region.center
-            reach = 12.0 * max(line.region.height, 8)
-            best: tuple[float, int] | None = None
-            for other in lines:
-                text = other.text.strip()
-                if other is line or not text.isdigit() or other.region.height < line.region.height:
-                    continue
-                there = other.region.center
-                d = ((there.x - here.x) ** 2 + (there.y - here.y) ** 2) ** 0.5
-                if d <= reach and (best is None or d < best[0]):
-                    best = (d, int(text))
-            if best is not None:
-                return best[1]
-            found = _NUMBER.findall(line.text)
-            if found:
-                return int(found[-1])
     return None
 
 

@@ -19,7 +19,8 @@ from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.geometry import Region
 from vision.core.glyph_bank import ACCEPT, pairwise_distances
-from vision.core.glyph_ocr import OcrUnavailableError, name_glyph
+from vision.core.glyph_ocr import name_glyph
+from vision.core.ocr import OcrUnavailableError
 from vision.erudit.look import COLOUR_CLOSE, close
 from vision.erudit.rack import find_rack
 from vision.erudit.reader import locate_erudit, rules_lang

@@ -15,16 +15,10 @@ import cv2
 import numpy as np
 
 from vision.core.letters import MIN_INK
+from vision.core.ocr import OcrUnavailableError, tesseract_lang
 
 #: Lowest Tesseract confidence (0-100) each preparation must reach.
 MIN_CONF = 75.0
-
-#: Tesseract's language codes for the games' ISO 639-1 ones.
-TESSERACT_LANG = {"ru": "rus", "uk": "ukr", "en": "eng"}
-
-
-class OcrUnavailableError(RuntimeError):
-    """Tesseract (or its language data) is not installed."""
 
 
 @dataclass(frozen=True)
@@ -41,11 +35,6 @@ class OcrVerdict:
     def describe(self) -> str:
         said = ", ".join(f"{t or '∅'} ({conf:.0f})" for t, conf in self.answers)
         return f"Tesseract said {said}" if said else "Tesseract said nothing"
-
-
-def tesseract_lang(lang: str) -> str:
-    """``ru``/``uk``/``en`` or a Tesseract code (``rus``...) -> the Tesseract code."""
-    return TESSERACT_LANG.get(lang, lang)
 
 
 def ink_distance(window: np.ndarray, face: tuple[int, int, int]) -> np.ndarray:

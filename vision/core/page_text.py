@@ -21,7 +21,7 @@ import numpy as np
 
 from vision.core.frame import Frame
 from vision.core.geometry import Region
-from vision.core.glyph_ocr import OcrUnavailableError, tesseract_lang
+from vision.core.ocr import OcrUnavailableError, tesseract_lang
 
 #: Height every line is scaled to for Tesseract, and the white gap between stacked lines.
 LINE_HEIGHT = 40
@@ -29,15 +29,23 @@ GAP = 24
 MIN_HEIGHT = 6
 MAX_HEIGHT = 140
 CACHE_SIZE = 4000
+#: A line word read short of the phrase's last word stands for it from this many letters on
+#: (a shorter one is a word of its own: «обмен» in the Erudit page's list of moves is no cut
+#: «Обменять»); a line word running on past the phrase's last word, from this many letters of
+#: the phrase word on.
+CUT_LETTERS = 6
+RUN_ON_LETTERS = 4
 _WORD = re.compile(r"\w+")
 _NUMBER = re.compile(r"\d+")
-# Latin and Cyrillic letters that look alike; folded alike on both sides of a comparison.
+# Latin and Cyrillic letters that look alike (OCR mixes them up), folded the same way on both
+# sides of a comparison, so Russian, Ukrainian and English phrases all compare fairly.
 _LOOKALIKES = str.maketrans("aeopcxykmthbiі", "аеорсхукмтнвii")
 
 
 @dataclass(frozen=True)
 class TextLine:
-    """One line of text read off the frame; ``region`` in frame pixels, ``conf`` 0-100."""
+    """One line of text read off a frame, or off the screen (a page's steps and adapters move
+    it to screen pixels); ``conf`` Tesseract's 0-100."""
 
     text: str
     region: Region
@@ -45,7 +53,8 @@ class TextLine:
 
 
 def fold(text: str) -> str:
-    """Lower case, Ё as Е, look-alike Latin letters as Cyrillic, words only."""
+    """What OCR and a page's words agree on: lower case, Ё as Е, look-alike Latin letters as
+    Cyrillic, words only (punctuation and extra spaces gone)."""
     folded = text.casefold().replace("ё", "е").translate(_LOOKALIKES)
     return " ".join(_WORD.findall(folded))
 
@@ -59,18 +68,41 @@ def _word_like(a: str, b: str) -> bool:
     return difflib.SequenceMatcher(None, a, b).ratio() >= 0.8
 
 
+def last_word_like(seen: str, want: str) -> bool:
+    """A line's word read against a phrase's last word: like it (an OCR slip, or a word read a
+    letter or two short or long), or cut short at the edge of its crop (``CUT_LETTERS`` kept),
+    or running on past it: a longer word of the page, junk glued on, or the phrase written as
+    a stem («нет в словар»), from ``RUN_ON_LETTERS`` letters of the phrase word on."""
+    if _word_like(seen, want):
+        return True
+    if len(want) >= RUN_ON_LETTERS and seen.startswith(want):
+        return True
+    return len(seen) >= CUT_LETTERS and want.startswith(seen)
+
+
 def phrase_in(text: str, phrase: str) -> bool:
-    """Does ``phrase`` occur in ``text``, word for word (case-insensitive, an OCR slip allowed
-    in a long word; the last word may be cut short, as a button label that does not fit)?"""
+    """Does ``phrase`` occur in ``text``, word for word, in order (case-insensitive, an OCR
+    slip allowed in a long word, the last word cut short or running on: :func:`last_word_like`)?
+
+    Whole words are compared, so «Ходит компьютер» never passes for «Победил компьютер» however
+    much of it is alike. ``@>You`` is a line holding a marker (a turn arrow OCR reads as ``>``)
+    and the word, even glued to an icon read as a letter (``> BYou``): :func:`marked`.
+    """
+    if phrase.startswith("@") and len(phrase) > 2:
+        return marked(text, phrase[1], phrase[2:])
     t, p = fold(text).split(), fold(phrase).split()
     if not p or len(t) < len(p):
         return False
     for start in range(len(t) - len(p) + 1):
         if all(_word_like(t[start + i], w) for i, w in enumerate(p[:-1])):
-            last = t[start + len(p) - 1]
-            if _word_like(last, p[-1]) or (len(last) >= 4 and p[-1].startswith(last)):
+            if last_word_like(t[start + len(p) - 1], p[-1]):
                 return True
     return False
+
+
+def marked(text: str, marker: str, word: str) -> bool:
+    """A line that holds ``marker`` and ``word``, spaces aside (``> BYou`` holds ``>``, ``you``)."""
+    return marker in text and fold(word).replace(" ", "") in fold(text).replace(" ", "")
 
 
 def text_boxes(pixels: np.ndarray, exclude: Sequence[Region] = ()) -> list[Region]:
@@ -243,33 +275,43 @@ class PageText:
     def number_near(
         self, frame: Frame, label: str, exclude: Sequence[Region] = ()
     ) -> int | None:
-        """The number shown beside ``label`` (a score): on the label's line, else the nearest
-        line that is only a number, within a few line heights."""
-        return number_near(self.lines(frame, exclude), label)
+        """The number shown beside ``label`` (a score) on the frame: :func:`number_near`, with
+        any line holding the label taken as the label's."""
+        return number_near(self.lines(frame, exclude), label, extra_words=None)
 
 
-def number_near(lines: Sequence[TextLine], label: str) -> int | None:
-    """The score beside ``label``: the nearest line that is only a number, at least as tall
-    as the label (scores are shown big; word lists beside them are small), within a dozen
-    label heights; else a number on the label's own line after the label."""
-    for line in lines:
-        if not phrase_in(line.text, label):
-            continue
-        here = line.region.center
-        reach = 12.0 * max(line.region.height, 8)
-        best: tuple[float, int] | None = None
-        for other in lines:
-            text = other.text.strip()
-            if other is line or not text.isdigit() or other.region.height < line.region.height:
+def number_near(
+    lines: Sequence[TextLine], label: str, *, extra_words: int | None = 1
+) -> int | None:
+    """The score shown beside ``label`` (``"Вы|You"``: either, tried in order): the nearest line
+    holding only a number at least as tall as the label's (scores are shown big; word lists
+    beside them small), within a dozen label heights; else the last number on the label's own
+    line, the label's words aside (``Гравець 1 28``: 28).
+
+    The label's line is one holding the label and at most ``extra_words`` other words («Вы»,
+    «Вы 12»; a banner «Победил компьютер» is no score label); ``None``: any line holding it.
+    """
+    for one in label.split("|"):
+        want = len(fold(one).split())
+        for line in lines:
+            if not phrase_in(line.text, one):
                 continue
-            there = other.region.center
-            d = float(np.hypot(there.x - here.x, there.y - here.y))
-            if d <= reach and (best is None or d < best[0]):
-                best = (d, int(text))
-        if best is not None:
-            return best[1]
-        rest = fold(line.text).replace(fold(label), " ")
-        found = _NUMBER.findall(rest)
-        if found:
-            return int(found[-1])
+            if extra_words is not None and len(fold(line.text).split()) > want + extra_words:
+                continue
+            here = line.region.center
+            reach = 12.0 * max(line.region.height, 8)
+            best: tuple[float, int] | None = None
+            for other in lines:
+                text = other.text.strip()
+                if other is line or not text.isdigit() or other.region.height < line.region.height:
+                    continue
+                there = other.region.center
+                d = float(np.hypot(there.x - here.x, there.y - here.y))
+                if d <= reach and (best is None or d < best[0]):
+                    best = (d, int(text))
+            if best is not None:
+                return best[1]
+            found = _NUMBER.findall(fold(line.text).replace(fold(one), " "))
+            if found:
+                return int(found[-1])
     return None

@@ -40,8 +40,9 @@ from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.geometry import GridGeometry, Region
 from vision.core.glyph_bank import GlyphBankError, GlyphMatch, canonical_char
-from vision.core.glyph_ocr import OcrUnavailableError, name_glyph
+from vision.core.glyph_ocr import name_glyph
 from vision.core.letters import CellInk, GridLocation
+from vision.core.ocr import OcrUnavailableError
 from vision.erudit.checks import check_board, check_tiles
 from vision.erudit.locate import locate_board
 from vision.erudit.look import TILE, EruditSite, Theme, hex_colour

@@ -86,7 +86,8 @@ def score_near(lines: Sequence[TextLine], label: str) -> int | None:
             found = [w for w in _BRACKETED.sub(" ", other.text).split() if w.isdigit()]
             if found:
                 return int(found[-1])
-        return number_near([line, *[o for o in lines if o.text.strip().isdigit()]], label)
+        digits = [o for o in lines if o.text.strip().isdigit()]
+        return number_near([line, *digits], label, extra_words=None)
     return None
 
 

@@ -171,7 +171,7 @@ def read_text_parts(pixels: np.ndarray, geometry: GridGeometry) -> tuple[int, in
 
 def _line_by_line(pixels: np.ndarray, board: Region) -> list[tuple[str, str]]:
     """The "flags/mines" figures of each text line found outside the board."""
-    from vision.core.glyph_ocr import OcrUnavailableError
+    from vision.core.ocr import OcrUnavailableError
     from vision.core.page_text import PageText
 
     try:

@@ -115,7 +115,7 @@ def _read_with(choice: BankChoice, frame: Any, location: Any, ocr: bool) -> Any:
     from solvers.words.alphabet import alphabet_for
     from vision.balda.reader import read_balda
     from vision.core.glyph_bank import GlyphBank
-    from vision.core.glyph_ocr import tesseract_lang
+    from vision.core.ocr import tesseract_lang
 
     alphabet = alphabet_for(choice.lang)
     if choice.folder is not None:
@@ -128,14 +128,14 @@ def _read_with(choice: BankChoice, frame: Any, location: Any, ocr: bool) -> Any:
 def _scores(frame: Any, location: Any, choice: BankChoice) -> list[int] | None:
     if not all(choice.score_labels):
         return None
-    from vision.core.glyph_ocr import OcrUnavailableError, tesseract_lang
+    from vision.core.ocr import OcrUnavailableError, tesseract_lang
     from vision.core.page_text import PageText, number_near
 
     try:
         lines = PageText(tesseract_lang(choice.lang)).lines(frame, [location.geometry.bounds])
     except OcrUnavailableError:
         return None
-    found = [number_near(lines, label) for label in choice.score_labels]
+    found = [number_near(lines, label, extra_words=None) for label in choice.score_labels]
     return [int(v) for v in found] if all(v is not None for v in found) else None  # type: ignore[arg-type]
 
 
@@ -240,8 +240,8 @@ def _run_calibrate(args: argparse.Namespace) -> int:
     from solvers.words.alphabet import alphabet_for
     from vision.core.frame import Frame
     from vision.core.glyph_bank import GlyphBank
-    from vision.core.glyph_ocr import tesseract_lang
     from vision.core.letters import locate_letter_grid
+    from vision.core.ocr import tesseract_lang
 
     labels = Path(args.labels) if args.labels else None
     shots = []

@@ -11,9 +11,6 @@ if TYPE_CHECKING:
     from bot.games.balda.adapter import BaldaPlayer
     from bot.web.session import PagePlayConfig
 
-TESSERACT_LANGS = {"ru": "rus", "uk": "ukr", "en": "eng"}
-
-
 def page_language(cfg: PagePlayConfig) -> str:
     """The language our Balda page plays in."""
     return cfg.lang
@@ -25,11 +22,12 @@ def make_balda_player(cfg: PagePlayConfig, profile: SiteProfile) -> BaldaPlayer:
     from bot.web.site_data import glyph_bank_for, rejected_path
     from solvers.balda.lexicon import Lexicon
     from solvers.words.alphabet import alphabet_for
+    from vision.core.ocr import tesseract_lang
     from vision.core.page_text import PageText
 
     lang = page_language(cfg) if cfg.target == "builtin" else profile.language
     lexicon = Lexicon.for_language(lang)
-    tess = TESSERACT_LANGS.get(lang, "eng")
+    tess = tesseract_lang(lang)
     alphabet = alphabet_for(lang)
     return BaldaPlayer(
         profile,

@@ -7,6 +7,7 @@ from typing import Any
 from bot.run.replay import TextReader
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
+from vision.core.ocr import tesseract_lang
 
 
 def balda_reader(header: dict[str, Any]) -> TextReader:
@@ -22,7 +23,7 @@ def balda_reader(header: dict[str, Any]) -> TextReader:
     lang = str(header.get("language") or site.language)
     alphabet = alphabet_for(lang)
     bank = glyph_bank_for(site, alphabet)
-    tess = {"ru": "rus", "uk": "ukr", "en": "eng"}.get(lang, "eng")
+    tess = tesseract_lang(lang)
 
     found: list[Any] = []  # the grid's location, kept from frame to frame as play keeps it
 

@@ -21,12 +21,13 @@ def make_erudit_player(cfg: Any, profile: Any) -> Any:
     except (OSError, ValueError) as exc:
         raise GamebotError(f"rules {name!r}: {exc}") from None
     from bot.games.erudit.sites import find_site
+    from vision.core.ocr import tesseract_lang
     from vision.erudit.look import EruditSite
     from vision.erudit.reader import rules_lang
     from vision.erudit.tiles import TileCache
 
     site = EruditSite.load(find_site(profile.glyphs or profile.name))
-    lang = "eng" if rules.alphabet.isascii() else "rus"
+    lang = tesseract_lang(rules_lang(rules))
     cache = TileCache()
 
     def locate(frame: Any) -> Any:

@@ -129,7 +129,7 @@ def _choose(found: list[SiteRead]) -> SiteRead:
 
 def _with_text(frame: Frame, found: SiteRead) -> SiteRead:
     """The reading with scores and tiles left, when the page shows them and Tesseract runs."""
-    from vision.core.glyph_ocr import OcrUnavailableError
+    from vision.core.ocr import OcrUnavailableError
     from vision.core.page_text import PageText
     from vision.erudit.text import read_scores
 
