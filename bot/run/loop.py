@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,7 @@ import numpy as np
 from bot.io.targets.base import Target, park_point
 from bot.io.x11 import WindowLost
 from bot.run import memtrace
-from bot.run.act import ActionFailed, Find, Gesture, GestureKind, Intent, Waiter, perform
+from bot.run.act import Gesture, GestureKind, Waiter, perform
 from bot.run.game import (
     Calibration,
     GameAdapter,
@@ -38,6 +38,7 @@ from bot.run.game import (
 from bot.run.recorder import FORMAT_VERSION, JsonlWriter, Recorder, RecordingError, box
 from bot.run.results import GameResult, SessionStats
 from bot.run.safety import ClickRefused, GuardedScreen, StopRequested
+from bot.run.steps import StepsOutsideMoves
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.geometry import Region
@@ -48,9 +49,6 @@ logger = logging.getLogger(__name__)
 #: Tries at starting a new game the page's way (its buttons may show late), and the pause
 #: between them.
 NEW_GAME_TRIES, NEW_GAME_PAUSE = 3, 2.0
-#: Steps outside a move: the gap between the two captures that must agree, and how long the
-#: window may take to settle.
-STEP_GAP, STEP_TIMEOUT = 0.05, 10.0
 
 
 class LoopStopped(RuntimeError):
@@ -80,7 +78,7 @@ class LoopOptions:
 Status = Callable[[SessionStats], None]
 
 
-class Loop:
+class Loop(StepsOutsideMoves):
     """Plays games on one target through one screen until a limit, a stop, or a problem."""
 
     def __init__(
@@ -487,62 +485,6 @@ class Loop:
                 time.sleep(NEW_GAME_PAUSE)
         if self.target.profile.park_pointer:
             self.screen.move_to(park_point(self.window, self.calibration.board))
-
-    # --- steps outside a move: a page's start, a new game ---------------------------------------
-    def start_page(self) -> None:
-        """The game's start steps on a program just opened (a page's menu in front of the
-        first game), before its board is looked for."""
-        self.perform_steps(self.player.start_steps(self.target), "start")
-
-    def perform_steps(self, intents: Sequence[Intent], phase: str) -> None:
-        """Intents outside a move, in turn, each waited for until the screen shows it (a
-        button until it is there; a ``settle`` until the window stops changing), through the
-        click guard, and recorded (``action`` events) with the frame each acted on."""
-        if not intents:
-            return
-        self.target.prepare()
-        for intent in intents:
-            self.screen.check_stop()
-            if isinstance(intent, Find):
-                self._find_and_click(intent, phase)
-                continue
-            window = self.target.window_region(self.screen)
-            if intent.kind is GestureKind.SETTLE:
-                frame, _ = self.waiter.settled(window, gap=STEP_GAP, timeout=STEP_TIMEOUT)
-                self.record_event({"event": "action", "phase": phase, "intent": "settle",
-                                   "region": box(frame)}, frame)
-                continue
-            perform(self.screen, [intent])
-            self.record_event({"event": "action", "phase": phase, "intent": intent.to_text(),
-                               "gestures": [intent.to_text()]})
-
-    def _find_and_click(self, intent: Find, phase: str) -> None:
-        """Click what ``intent`` looks for once a settled frame shows it; an optional one not
-        shown within its timeout is skipped, a required one raises ActionFailed."""
-        deadline = time.monotonic() + intent.timeout
-        while True:
-            self.screen.check_stop()
-            window = self.target.window_region(self.screen)
-            frame, _ = self.waiter.settled(window, gap=STEP_GAP, timeout=STEP_TIMEOUT)
-            point, shown = intent.look(frame)
-            if point is not None:
-                before = self.screen.grab(window)
-                click = Gesture.click(point)
-                perform(self.screen, [click])
-                self.record_event({"event": "action", "phase": phase, "intent": intent.to_text(),
-                                   "gestures": [click.to_text()], "region": box(frame)}, frame)
-                self.waiter.changed(window, before, gap=STEP_GAP,
-                                    timeout=min(STEP_TIMEOUT, 2.0))
-                self.waiter.settled(window, gap=STEP_GAP, timeout=STEP_TIMEOUT)
-                return
-            if time.monotonic() > deadline:
-                self.record_event({"event": "action", "phase": phase, "intent": intent.to_text(),
-                                   "gestures": [], "shown": shown, "region": box(frame)}, frame)
-                if intent.optional:
-                    return
-                raise ActionFailed(f"{intent.what} did not show within {intent.timeout:.0f} s"
-                                   f" (the page shows: {shown})")
-            time.sleep(0.1)
 
     def _more(self) -> bool:
         o, s = self.options, self.stats

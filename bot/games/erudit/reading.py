@@ -1,0 +1,252 @@
+"""What an Erudit/Scrabble page shows, read for the adapter: board, rack, the page's phrases
+and text lines, scores, the wildcard dialog's keys; a tile no glyph names is named by the
+game's logic (:mod:`calibration.erudit.naming`) and taught to the site's look.
+
+The adapter (:mod:`bot.games.erudit.adapter`) mixes this in; the state it reads and keeps is
+declared here.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.games.erudit.steps import Awaits, Expect
+from bot.games.erudit.track import square_text
+from bot.run.game import Calibration
+from bot.web.sites import SiteProfile
+from bot.web.steps import Line, matches, number_near
+from solvers.erudit.dictionary import WordGraph
+from solvers.erudit.rules import Rules
+from vision.core.errors import ReadError
+from vision.core.frame import Frame
+from vision.core.geometry import GridGeometry, Region
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class EruditSeen:
+    """A frame read: the board (225 squares, "." empty, lower case = a wildcard), our rack
+    ('*' = a wildcard) and where each rack tile is, the page's phrases and text lines."""
+
+    board: tuple[str, ...]
+    rack: str
+    rack_tiles: tuple[Region, ...]  # screen pixels, in the order of ``rack``
+    geometry: GridGeometry  # the board's squares, screen pixels
+    kinds: frozenset[str]
+    lines: tuple[Line, ...] = ()
+    scores: tuple[int, int] | None = None
+    bag: int | None = None
+    letter_keys: dict[str, Region] = field(default_factory=dict)  # the wildcard dialog's
+    t: float = 0.0
+
+    def board_text(self) -> str:
+        return "\n".join("".join(self.board[r * 15 : (r + 1) * 15]) for r in range(15)) + "\n"
+
+
+
+@dataclass
+class EruditLog:
+    moves: list[tuple[int, str]] = field(default_factory=list)
+    rejected: list[str] = field(default_factory=list)
+    site_words: list[str] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)  # our score each turn we laid tiles
+
+
+class EruditReading:
+    """Reading frames for :class:`bot.games.erudit.adapter.EruditPlayer` (mixed into it)."""
+
+    site: SiteProfile
+    rules: Rules
+    graph: WordGraph
+    _read: Any
+    _locate: Any
+    text: Any
+    letter_keys: Any
+    numbers: Any
+    board: tuple[str, ...] | None
+    plan: list[Any]
+    laid: list[tuple[int, str]]
+    _pending: Expect | None
+    _unknown: tuple[object, bytes] | None
+    _last_seen: EruditSeen | None
+    learned_glyphs: int
+
+    def locate(self, frame: Frame) -> Any:
+        return self._locate(frame)
+
+    def _page(self, frame: Frame, exclude: Sequence[Region]) -> tuple[list[Line], frozenset[str]]:
+        dx, dy = frame.region.left, frame.region.top
+        lines = []
+        if self.text is not None:
+            found = self.text.lines(frame, exclude=exclude)
+            lines = [Line(t.text, t.region.offset(dx, dy)) for t in found]
+        kinds = frozenset(
+            kind
+            for kind, phrases in self.site.phrases.items()
+            if any(matches(line.text, p) for line in lines for p in phrases)
+        )
+        return lines, kinds
+
+    def read(self, frame: Frame, location: Any) -> EruditSeen:
+        check = not (self.plan or self.laid)  # our move half laid is no legal position yet
+        # Every tile of ours laid, every tile marked for an exchange (marked tiles change
+        # colour), or the bag empty: the rack may be empty indeed.
+        last = self._last_seen
+        marking = self._pending is not None and self._pending.kind in (Awaits.EXCHANGE, Awaits.MARK)
+        empty = bool(self.laid) or marking or (last is not None and last.bag == 0)
+        try:
+            try:
+                reading = self._read_board(frame, location, check, empty)
+            except ReadError:
+                moved = self._board_moved(frame, location)
+                if moved is None:
+                    raise
+                location = moved  # the page reflowed (Xanado: a scroll bar came or went)
+                reading = self._read_board(frame, location, check, empty)
+        except ReadError:
+            last = self._last_seen
+            if last is None:
+                raise
+            lines, kinds = self._page(frame, ())
+            keys = self._dialog_keys(frame, location, lines) if self.plan else {}
+            if "choose" not in kinds:
+                # the dialog's heading may be lost to OCR (joined to the board beside it):
+                # the alphabet's keys themselves say the dialog is open
+                if len(keys) < len(self.rules.alphabet) * 2 // 3:
+                    raise
+                kinds = kinds | {"choose"}
+            # The wildcard's letter dialog covers the board: the board is as it was, and
+            # the dialog's letter keys are what this frame is for.
+            return replace(last, kinds=kinds, lines=tuple(lines), letter_keys=keys,
+                           t=frame.timestamp)
+        dx, dy = frame.region.left, frame.region.top
+        lines, kinds = self._page(frame, [reading.geometry.bounds])
+        scores, bag = None, getattr(reading, "bag", None)
+        if self.numbers is not None:
+            scores, shown_bag = self.numbers(frame, [reading.geometry.bounds])
+            bag = shown_bag if bag is None else bag
+        ours_label, theirs_label = self.site.score_labels
+        if scores is None and ours_label:
+            a, b = number_near(lines, ours_label), number_near(lines, theirs_label)
+            scores = None if a is None or b is None else (a, b)
+        keys = {}
+        if "choose" in kinds:  # the dialog may lie over the board: read the whole page
+            keys = self._dialog_keys(frame, location, self._page(frame, ())[0])
+        seen = EruditSeen(
+            tuple("".join(reading.board)),
+            str(reading.rack),
+            tuple(r.offset(dx, dy) for r in reading.rack_tiles),
+            reading.geometry.offset(dx, dy),
+            kinds,
+            tuple(lines),
+            scores,
+            bag,
+            keys,
+            frame.timestamp,
+        )
+        self._last_seen = seen
+        return seen
+
+    def _read_board(self, frame: Frame, location: Any, check: bool, empty: bool) -> Any:
+        try:
+            return self._read(frame, location, check=check, known=dict(self.laid),
+                              empty_rack=empty)
+        except ReadError as exc:
+            named = self._name_by_logic(frame, location) if exc.cell else {}
+            if named:
+                return self._read(frame, location, check=check,
+                                  known={**dict(self.laid), **named}, empty_rack=empty)
+            if self._still_unknown(exc):
+                # the same tile, pixel for pixel, in a later frame: no animation, a new look
+                # of a letter the bank knows; Tesseract may name it (value-checked)
+                return self._read(frame, location, check=check, known=dict(self.laid),
+                                  empty_rack=empty, relearn=True)
+            raise
+
+    def _board_moved(self, frame: Frame, location: Any) -> Any:
+        """The board found again in a frame that did not read, if it is elsewhere now (the
+        loop re-locates only now and then; a page that reflows moves it under the reader)."""
+        if self._locate is None:
+            return None
+        try:
+            found = self._locate(frame)
+        except ReadError:
+            return None
+        same = getattr(found, "geometry", None) == getattr(location, "geometry", None)
+        return None if same else found
+
+    def _still_unknown(self, exc: ReadError) -> bool:
+        """Was this tile refused, with these very pixels, in the frame before too?"""
+        import hashlib
+
+        if exc.crop is None:
+            return False
+        where = exc.cell if exc.cell is not None else str(exc).split(":")[0]  # a rack tile
+        key = (where, hashlib.blake2b(exc.crop.tobytes(), digest_size=16).digest())
+        again = key == self._unknown
+        self._unknown = key
+        return again
+
+    def _dialog_keys(self, frame: Frame, location: Any, lines: Sequence[Line]
+                     ) -> dict[str, Region]:
+        """The wildcard dialog's keys: tiles read like a palette, else rows of letters read
+        as text (:mod:`.letter_dialog`)."""
+        from bot.web.letter_dialog import keys_from_lines
+
+        keys: dict[str, Region] = {}
+        if self.letter_keys is not None:
+            try:
+                keys = dict(self.letter_keys(frame, location))
+            except ReadError:
+                keys = {}
+        if len(keys) < len(self.rules.alphabet):
+            keys = {**keys_from_lines(lines, self.rules.alphabet), **keys}
+        return keys
+
+    def _name_by_logic(self, frame: Frame, location: Any) -> dict[int, str]:
+        """Tiles whose glyph the bank does not know, named by the game (:mod:`.erudit_naming`):
+        a partial read shows them as ``?`` with their values."""
+        from calibration.erudit.naming import UNKNOWN, names_by_logic
+
+        try:
+            partial = self._read(
+                frame, location, check=False, known=dict(self.laid), partial=True,
+                empty_rack=True,
+            )
+        except (ReadError, TypeError):
+            return {}
+        board = "".join(partial.board)
+        followed = self.board
+        if followed is not None and self.laid:
+            cells = list(followed)
+            for square, ch in self.laid:
+                cells[square] = ch
+            followed = tuple(cells)
+        lines, _ = self._page(frame, [partial.geometry.bounds])
+        shown = frozenset(
+            word.upper().replace("Ё", "Е")
+            for line in lines for word in line.text.split() if word.isalpha()
+        )
+        names = names_by_logic(board, followed, partial.values, self.graph, self.rules, shown)
+        missing = [i for i, ch in enumerate(board) if ch == UNKNOWN and i not in names]
+        if missing:
+            return {}
+        for square, char in names.items():
+            logger.info("named the tile on %s %r by the game's logic", square_text(square), char)
+        self.learned_glyphs += len(names)
+        return names
+
+    def calibrate(
+        self, frame: Frame, location: Any, seen: EruditSeen, window: Region
+    ) -> Calibration:
+        """Clicks anywhere on the page (the window holds the page only)."""
+        return Calibration(seen.geometry.bounds, (window,), (window,), None)
+
+    @staticmethod
+    def board_region(location: Any, frame: Frame) -> Region:
+        return Region(0, 0, frame.width, frame.height)
+
