@@ -52,9 +52,10 @@ def test_each_games_log_is_named_after_the_game(game_name, tmp_path):
 
 
 def test_a_browser_target_with_no_page_says_what_it_needs(tmp_path):
+    from bot.cli.balda.play import BALDA
     from bot.cli.page_play import _config
 
     args = build_parser().parse_args(["play", "balda", "--target", "browser", "--site",
                                       "vladhuk-balda-uk", "--out", str(tmp_path)])
     with pytest.raises(GamebotError, match=r"--target browser needs --launch URL"):
-        _config(args, "balda")
+        _config(args, BALDA)
