@@ -18,7 +18,7 @@ from bot.errors import GamebotError
 from vision.core.geometry import Point, Region
 
 if TYPE_CHECKING:
-    from bot.io.targets.base import Target
+    from bot.io.targets.base import Target, TargetProfile
     from bot.run.act import Gesture, Intent
     from solvers.decision import Decision
     from vision.core.frame import Frame
@@ -158,16 +158,16 @@ class GameAdapter(Protocol[L, S, P, St]):
         """Per-game figures for the game log (scores, words...) from the last reading."""
         ...
 
-    def header(self, target: Target[Any]) -> dict[str, object]:
+    def header(self, target: Target[TargetProfile]) -> dict[str, object]:
         """Game fields of the recording's session header (rules, skin, site...)."""
         ...
 
-    def start_steps(self, target: Target[Any]) -> list[Intent]:
+    def start_steps(self, target: Target[TargetProfile]) -> list[Intent]:
         """What to do on a program just opened before its board is looked for (a page's
         menu in front of the first game); the loop performs them."""
         ...
 
-    def new_game(self, target: Target[Any], calibration: Calibration) -> list[Intent]:
+    def new_game(self, target: Target[TargetProfile], calibration: Calibration) -> list[Intent]:
         """What asks the program for the next game; the loop performs them."""
         ...
 
@@ -205,7 +205,7 @@ class AdapterDefaults(Generic[L, S, P, St]):
     def follow(self, seen: S) -> None:
         return None
 
-    def start_steps(self, target: Target[Any]) -> list[Intent]:
+    def start_steps(self, target: Target[TargetProfile]) -> list[Intent]:
         return []
 
     def learns(self) -> bool:

@@ -19,7 +19,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -31,7 +30,11 @@ from bot.run.game import (
     Calibration,
     GameAdapter,
     ImpossibleState,
+    L,
     LearnRefused,
+    P,
+    S,
+    St,
     Turn,
     Verdict,
 )
@@ -78,14 +81,14 @@ class LoopOptions:
 Status = Callable[[SessionStats], None]
 
 
-class Loop(StepsOutsideMoves):
+class Loop(StepsOutsideMoves[L, S, P, St]):
     """Plays games on one target through one screen until a limit, a stop, or a problem."""
 
     def __init__(
         self,
         screen: GuardedScreen,
         target: Target,
-        player: GameAdapter,
+        player: GameAdapter[L, S, P, St],
         options: LoopOptions | None = None,
         recorder: Recorder | None = None,
         log: JsonlWriter | None = None,
@@ -102,7 +105,7 @@ class Loop(StepsOutsideMoves):
         self.stats = SessionStats(keep_games=self.options.keep_games)
         self._memtrace = memtrace.from_env()  # GAMEBOT_MEMTRACE: memory figures every K games
         self.window: Region | None = None
-        self.location: Any = None
+        self.location: L | None = None
         self.board_area = Region(0, 0, 1, 1)  # in frame pixels
         self.calibration = Calibration(Region(0, 0, 1, 1), ())  # in screen pixels
         self.last_frame: Frame | None = None
@@ -148,12 +151,19 @@ class Loop(StepsOutsideMoves):
         self.calibration = calibration
         return True
 
+    @property
+    def located(self) -> L:
+        """Where the board is (the loop reads no frame before it located the board)."""
+        if self.location is None:
+            raise LoopStopped("no board located yet")
+        return self.location
+
     def _relocated(self) -> bool:
         """Locate the board again; True if it is somewhere else now."""
-        before = (self.window, self.player.where(self.location))
+        before = (self.window, self.player.where(self.located))
         if not self.locate(required=False):
             return False
-        return (self.window, self.player.where(self.location)) != before
+        return (self.window, self.player.where(self.located)) != before
 
     def moved(self) -> bool:
         try:
@@ -195,7 +205,7 @@ class Loop(StepsOutsideMoves):
         area = self.board_area
         return frame.pixels[area.top : area.bottom, area.left : area.right]
 
-    def observe(self, previous: Any, pending: Any, fresh: bool = False) -> Any:
+    def observe(self, previous: St | None, pending: P | None, fresh: bool = False) -> S:
         """The next frame that reads, agrees with ``previous`` and shows ``pending``."""
         o = self.options
         timeout = self.player.wait_seconds(pending, self.target.profile.redraw_timeout)
@@ -210,7 +220,7 @@ class Loop(StepsOutsideMoves):
             self.last_frame = frame
             t0 = time.perf_counter()
             try:
-                seen = self.player.read(frame, self.location)
+                seen = self.player.read(frame, self.located)
                 self._read_ms = (time.perf_counter() - t0) * 1000.0
             except ReadError as exc:
                 if self.target.dismiss_dialogs():
@@ -269,7 +279,7 @@ class Loop(StepsOutsideMoves):
                     relocated = True  # a moved window can look like a screen that never changes
                     self.stats.relocations += 1
                     self.locate()
-                    pending = []
+                    pending = None
                     continue
                 if time.monotonic() > deadline:
                     self.target.window_region(self.screen)  # a window gone: WindowLost
@@ -283,7 +293,7 @@ class Loop(StepsOutsideMoves):
                 relocated = True  # the window, or the board in it, may have moved
                 if self._relocated():
                     self.stats.relocations += 1
-                    pending = []  # clicks sent to the old place may be lost: decide again
+                    pending = None  # clicks sent to the old place may be lost: decide again
                     continue
             if settled:
                 self.stats.misreads += 1
@@ -293,7 +303,7 @@ class Loop(StepsOutsideMoves):
                 path = self._save_problem(frame, "misread")
                 raise LoopStopped(f"{misreads} bad frames in a row: {last_problem}", path)
 
-    def _click_message_away(self, frame: Frame, previous: Any) -> bool:
+    def _click_message_away(self, frame: Frame, previous: St | None) -> bool:
         """After the program said the game is over (a dialog closed since the bot's last
         move), a message it leaves over the board (kmines' «You have lost.») is clicked away,
         once a game: the board under it ends the game. True when a click was sent."""
@@ -310,7 +320,7 @@ class Loop(StepsOutsideMoves):
         time.sleep(self.options.stale_sleep)
         return True
 
-    def learn(self, frame: Frame, previous: Any, exc: ReadError) -> str | None:
+    def learn(self, frame: Frame, previous: St | None, exc: ReadError) -> str | None:
         """Try to learn the glyphs a settled, unreadable frame refused (issue 3); returns None
         when they were learned, else why not ('' when learning is off). Every glyph learned is
         counted, recorded with its frame and reported through ``on_note``."""
@@ -319,7 +329,7 @@ class Loop(StepsOutsideMoves):
         if not exc.cells:
             return "no cell was refused"
         try:
-            learned = self.player.learn(frame, self.location, previous)
+            learned = self.player.learn(frame, self.located, previous)
         except LearnRefused as why:
             return str(why)
         skin = self.player.look_name()
@@ -365,7 +375,7 @@ class Loop(StepsOutsideMoves):
         return latency
 
     # --- one game, many games -----------------------------------------------------------------
-    def play_game(self, number: int, seen: Any) -> GameResult:
+    def play_game(self, number: int, seen: S) -> GameResult:
         started = time.monotonic()
         result = GameResult(number, "unfinished", 0.0, 0, 0, 0)
         self.record_event({"event": "game", "game": number})
@@ -441,7 +451,7 @@ class Loop(StepsOutsideMoves):
         )
         return result
 
-    def start_game(self, seen: Any) -> Any:
+    def start_game(self, seen: S | None) -> S:
         """Start a new game the program's way, unless the screen shows one that is not over."""
         if seen is not None and self.player.outcome(seen) is None:
             return seen
@@ -455,7 +465,7 @@ class Loop(StepsOutsideMoves):
         for way in range(1, ways + 1):
             self._ask_new_game()
             try:
-                seen = self.observe(None, [], fresh=True)
+                seen = self.observe(None, None, fresh=True)
             except LoopStopped as exc:
                 if way == ways:
                     if ways == 1:
@@ -525,7 +535,7 @@ class Loop(StepsOutsideMoves):
         self.record_event(self.header())
         for event, frame in held:
             self.record_event(event, frame)
-        seen: Any = self.observe(None, [])
+        seen: S | None = self.observe(None, None)
         while self._more():
             number = self.stats.played + 1
             try:
@@ -537,7 +547,7 @@ class Loop(StepsOutsideMoves):
                 result = GameResult(number, "unfinished", 0.0, 0, 0, 0)
                 result.details = {"restarted": str(exc)}
                 self._finish(result)
-                seen = self.observe(None, [])
+                seen = self.observe(None, None)
                 continue
             self._finish(result)
             seen = None

@@ -21,7 +21,6 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 ENV_FILE = "GAMEBOT_MEMTRACE"
 ENV_EVERY = "GAMEBOT_MEMTRACE_EVERY"
@@ -81,7 +80,7 @@ def _arenas() -> dict[str, float]:
     return out
 
 
-def figures(games: int) -> dict[str, Any]:
+def figures(games: int) -> dict[str, object]:
     """One line of figures, after a full collection (what is left is what is kept)."""
     gc.collect()
     return {"games": games, "rss_mb": _rss_mb(), **_mallinfo(), **_arenas(),

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from bot.errors import GamebotError
 from bot.run import stats
+from bot.run.recorder import whole
 
 
 def check_output(path: str | Path, suffixes: Sequence[str]) -> Path:
@@ -38,8 +38,13 @@ def os_access_writable(folder: Path) -> bool:
     return os.access(folder, os.W_OK)
 
 
+def game_of(event: dict[str, object]) -> int:
+    """The game a recorded event belongs to (0: before the first game)."""
+    return whole(event.get("game", event.get("game_no", 0)), "an event's game number")
+
+
 def game_gif(directory: str | Path, out: str | Path, game: int | None = None,
-             seconds_per_frame: float = 0.4, width: int = 480) -> dict[str, Any]:
+             seconds_per_frame: float = 0.4, width: int = 480) -> dict[str, object]:
     """An animated GIF of one recorded game (default: the first with frames left)."""
     import cv2
     from PIL import Image
@@ -47,7 +52,7 @@ def game_gif(directory: str | Path, out: str | Path, game: int | None = None,
     from bot.io.screens.replay import ReplayScreen
 
     screen = ReplayScreen(directory)
-    games = sorted({int(e.get("game", e.get("game_no", 0))) for e in screen.events})
+    games = sorted({game_of(e) for e in screen.events})
     games = [g for g in games if g > 0] or games
     if not games:
         raise GamebotError(f"{directory}: the recording holds no frames")
@@ -57,7 +62,7 @@ def game_gif(directory: str | Path, out: str | Path, game: int | None = None,
             f"{directory}: no frames of game {chosen} (games with frames: "
             f"{', '.join(map(str, games[:20]))})"
         )
-    events = [e for e in screen.events if int(e.get("game", e.get("game_no", 0))) == chosen]
+    events = [e for e in screen.events if game_of(e) == chosen]
     pictures = []
     last = None
     for event in events:
@@ -77,7 +82,7 @@ def game_gif(directory: str | Path, out: str | Path, game: int | None = None,
     return {"gif": str(out), "game": chosen, "frames": len(pictures)}
 
 
-def win_rate_plot(outcomes: Sequence[str], out: str | Path, title: str) -> dict[str, Any]:
+def win_rate_plot(outcomes: Sequence[str], out: str | Path, title: str) -> dict[str, object]:
     """Cumulative win rate game by game, with its Wilson 95 % band."""
     import matplotlib
 

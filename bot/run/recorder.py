@@ -30,7 +30,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -52,7 +51,21 @@ class RecordingError(ValueError):
     """A recording directory or event line that cannot be used; names the file and line."""
 
 
-def encode(obj: dict[str, Any]) -> str:
+def whole(value: object, what: str) -> int:
+    """A whole number read from a recording (``what`` names it in the error)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
+        raise RecordingError(f"{what} is {value!r}, not a whole number")
+    return int(value)
+
+
+def number(value: object, what: str) -> float:
+    """A number read from a recording (``what`` names it in the error)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise RecordingError(f"{what} is {value!r}, not a number")
+    return float(value)
+
+
+def encode(obj: dict[str, object]) -> str:
     """An event as its JSON line (without the newline): strict JSON, a figure that has no
     value (the median of no moves) written as null, never as NaN, which jq and other
     readers refuse."""
@@ -60,7 +73,7 @@ def encode(obj: dict[str, Any]) -> str:
                       allow_nan=False)
 
 
-def _finite(value: Any) -> Any:
+def _finite(value: object) -> object:
     if isinstance(value, float):
         return value if math.isfinite(value) else None
     if isinstance(value, dict):
@@ -79,7 +92,7 @@ class JsonlWriter:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._fd: int | None = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
 
-    def write(self, obj: dict[str, Any]) -> None:
+    def write(self, obj: dict[str, object]) -> None:
         self.write_line(encode(obj))
 
     def write_line(self, line: str) -> None:
@@ -171,13 +184,13 @@ class Recorder:
     def session_path(self) -> Path:
         return self.directory / SESSION_FILE
 
-    def event(self, event: dict[str, Any], frame: Frame | None = None) -> str | None:
+    def event(self, event: dict[str, object], frame: Frame | None = None) -> str | None:
         """Queue one event (and its frame); returns the frame's path relative to the directory
         (an earlier frame's when nothing changed; None when frames are not kept)."""
         if self._error is not None:
             raise RecordingError(f"{self.session_path}: writing failed: {self._error}")
         if event.get("event") == "game":
-            self._game = int(event.get("game", self._game + 1))
+            self._game = whole(event.get("game", self._game + 1), "the game number")
             self._last = None  # each game starts with a whole frame: its frames stand alone
         name: str | None = None
         pixels: np.ndarray | None = None
@@ -188,17 +201,19 @@ class Recorder:
             if patch is not None:
                 event["patch"] = patch
         event = {"t": round(time.time(), 4), "game_no": self._game, **event}
-        item = (encode(event), int(event["game_no"]), event.get("frame"), pixels,
+        stored = event.get("frame")
+        item = (encode(event), whole(event["game_no"], "the game number"),
+                stored if isinstance(stored, str) else None, pixels,
                 name if pixels is not None else None)
         self._queue.put(item)
         return name
 
-    def _keeps(self, event: dict[str, Any]) -> bool:
+    def _keeps(self, event: dict[str, object]) -> bool:
         if self.frames_failed or self.frames_mode == "none":
             return False
         return self.frames_mode == "all" or event.get("event") in PROBLEM_EVENTS
 
-    def _store(self, frame: Frame) -> tuple[str, np.ndarray | None, dict[str, Any] | None]:
+    def _store(self, frame: Frame) -> tuple[str, np.ndarray | None, dict[str, object] | None]:
         """Name the frame and decide what goes to disk: nothing (unchanged), a patch, or all."""
         last = self._last
         whole = (
@@ -214,7 +229,7 @@ class Recorder:
             return self._last_name, None, None  # nothing changed: no new file
         name = f"{FRAMES_DIR}/{self._next:06d}.png"
         self._next += 1
-        patch: dict[str, Any] | None = None
+        patch: dict[str, object] | None = None
         pixels = frame.pixels
         if box is not None and box[2] * box[3] <= PATCH_LIMIT * frame.width * frame.height:
             x, y, w, h = box
@@ -327,7 +342,7 @@ def _write_png(path: Path, pixels: np.ndarray) -> int:
     return len(data)
 
 
-def read_events(directory: str | Path) -> Iterator[dict[str, Any]]:
+def read_events(directory: str | Path) -> Iterator[dict[str, object]]:
     """Events of a recording in order; a torn last line (crash mid-write) is skipped."""
     path = Path(directory) / SESSION_FILE
     if not path.is_file():

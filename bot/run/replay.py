@@ -14,11 +14,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from bot.io.screens.replay import ReplayScreen
 from bot.run import stats
-from bot.run.recorder import RecordingError, read_events
+from bot.run.recorder import RecordingError, number, read_events
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
 
@@ -41,7 +40,7 @@ class ReplayReport:
     """What re-reading one recording found: agreement, timings and game outcomes."""
 
     directory: Path
-    header: dict[str, Any] = field(default_factory=dict)
+    header: dict[str, object] = field(default_factory=dict)
     frames: int = 0
     agreed: int = 0
     mismatches: list[Mismatch] = field(default_factory=list)
@@ -94,9 +93,9 @@ class TextReader:
         self,
         read: Callable[[Frame], str],
         field: str,
-        expected: Callable[[dict[str, Any]], str] | None = None,
+        expected: Callable[[dict[str, object]], str] | None = None,
         agree: Callable[[str, str], bool] | None = None,
-        checks: Callable[[dict[str, Any]], bool] | None = None,
+        checks: Callable[[dict[str, object]], bool] | None = None,
         differ: Callable[[str, str], str] | None = None,
     ) -> None:
         self.read, self.field = read, field
@@ -109,7 +108,7 @@ class TextReader:
         return self.read(frame)
 
 
-def reader_for(header: dict[str, Any], directory: Path) -> TextReader:
+def reader_for(header: dict[str, object], directory: Path) -> TextReader:
     """The recorded game's own reader (its spec's), with what the header says it read with."""
     from bot.games import spec
 
@@ -130,9 +129,10 @@ def replay(
         elif kind == "outcome" and event.get("outcome") in ("won", "lost", "drawn"):
             report.outcomes.append(str(event["outcome"]))
             seconds = event.get("seconds")
-            report.game_seconds.append(float("nan") if seconds is None else float(seconds))
+            report.game_seconds.append(float("nan") if seconds is None
+                                       else number(seconds, "an outcome's seconds"))
         elif kind == "step" and event.get("latency_ms") is not None:  # null: none measured
-            report.latencies_ms.append(float(event["latency_ms"]))
+            report.latencies_ms.append(number(event["latency_ms"], "a step's latency"))
         elif kind == "problem":
             report.problems_recorded += 1
         elif kind == "stop":

@@ -7,7 +7,7 @@ seconds and latencies were never measured: they print as a dash, never as "nan".
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Mapping
 
 
 def figure(value: object, digits: int = 1) -> str:
@@ -17,17 +17,22 @@ def figure(value: object, digits: int = 1) -> str:
     return f"{value:.{digits}f}"
 
 
-def replay_lines(s: dict[str, Any]) -> list[str]:
+def replay_lines(s: Mapping[str, object]) -> list[str]:
     rate = s["win_rate"]
-    low, high = s["win_rate_ci95"]
+    interval = s["win_rate_ci95"]
+    assert isinstance(interval, list | tuple)
+    low, high = interval
     lines = [
         f"frames re-read {s['frames']}: {s['agreed']} agree, {s['mismatches']} mismatches"
         f" ({s['problems_recorded']} frames were flagged while playing)",
         f"games {s['games']}: won {s['wins']}, lost {s['losses']}"
-        + (f", win rate {rate:.1%} (95 % CI {low:.1%}-{high:.1%})" if rate is not None else ""),
+        + (f", win rate {rate:.1%} (95 % CI {low:.1%}-{high:.1%})"
+           if isinstance(rate, float) else ""),
         f"recorded: seconds a game (median) {figure(s['seconds_per_game_median'], 2)}, latency"
         f" median {figure(s['latency_ms_median'])} ms; reading today"
         f" {figure(s['read_ms_median'])} ms a frame",
     ]
-    lines += [f"mismatch {m['frame']}: {m['message']}" for m in s["first_mismatches"]]
+    mismatches = s["first_mismatches"]
+    assert isinstance(mismatches, list)
+    lines += [f"mismatch {m['frame']}: {m['message']}" for m in mismatches]
     return lines

@@ -33,7 +33,7 @@ class PlayResult:
     """A session's figures: the counts, the summary (JSON) and its lines for people."""
 
     stats: SessionStats
-    summary: dict[str, Any]
+    summary: dict[str, object]
     lines: list[str] = field(default_factory=list)
 
 
@@ -46,7 +46,7 @@ def open_recorder(cfg: SessionConfig, stack: ExitStack) -> Recorder | None:
     )
 
 
-def log_path(spec: GameSpec[Any, Any], cfg: SessionConfig, stamp: str) -> Path:
+def log_path(spec: GameSpec[C, A], cfg: SessionConfig, stamp: str) -> Path:
     """The game log: ``--log``, else beside the recording, else ``out/GAME-games-TIME.jsonl``."""
     if cfg.log is not None:
         return cfg.log
@@ -79,7 +79,7 @@ def play(spec: GameSpec[C, A], cfg: C, status: Status | None = None) -> PlayResu
     return PlayResult(result, summary, spec.lines(summary))
 
 
-def common_summary(result: SessionStats, screen: GuardedScreen) -> dict[str, Any]:
+def common_summary(result: SessionStats, screen: GuardedScreen) -> dict[str, object]:
     """The figures every game reports: games and wins with the win rate's 95 % interval,
     misreads, refused clicks, stale frames, relocations, restarts, timings."""
     finished = result.finished_count

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from bot.io.screens.desktop import DEFAULT_PAUSE
 
 if TYPE_CHECKING:
-    from bot.io.targets.base import Target
+    from bot.io.targets.base import Target, TargetProfile
     from bot.run.game import GameAdapter
     from bot.run.replay import TextReader
     from bot.run.results import SessionStats
@@ -51,9 +51,9 @@ class Table(Generic[A]):
     start the program again after a crash, and the loop settings the game needs."""
 
     screen: GuardedScreen
-    target: Target[Any]
+    target: Target[TargetProfile]
     adapter: A
-    restart: Callable[[], Target[Any]] | None = None
+    restart: Callable[[], Target[TargetProfile]] | None = None
     locate_timeout: float = 8.0  # seconds to find the board when the session starts
     max_steps: int = 5000  # moves in one game before giving up on it
     keep_games: bool = True  # keep every game's record (off: counts only, for nights)
@@ -77,5 +77,5 @@ class GameSpec(Generic[C, A]):
     check: Callable[[C], None]  # refuse a bad config before anything starts
     open: Callable[[C, ExitStack], Table[A]]  # display, program, screen, adapter
     summary: Callable[[SessionStats, Session[C, A]], dict[str, object]]  # the game's figures
-    lines: Callable[[dict[str, Any]], list[str]]  # the summary for people
-    reader: Callable[[dict[str, Any], Path], TextReader]  # replay: recorded frames read again
+    lines: Callable[[dict[str, object]], list[str]]  # the summary for people
+    reader: Callable[[dict[str, object], Path], TextReader]  # replay: recorded frames read again

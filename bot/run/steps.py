@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Generic
 
-from bot.io.targets.base import Target
+from bot.io.targets.base import Target, TargetProfile
 from bot.run.act import ActionFailed, Find, Gesture, GestureKind, Intent, Waiter, perform
-from bot.run.game import GameAdapter
+from bot.run.game import GameAdapter, L, P, S, St
 from bot.run.recorder import box
 from bot.run.safety import GuardedScreen
 from vision.core.frame import Frame
@@ -20,13 +20,13 @@ from vision.core.frame import Frame
 STEP_GAP, STEP_TIMEOUT = 0.05, 10.0
 
 
-class StepsOutsideMoves:
+class StepsOutsideMoves(Generic[L, S, P, St]):
     """Mixed into :class:`bot.run.loop.Loop` (which has the screen, target, player, waiter and
     the recording)."""
 
     screen: GuardedScreen
-    target: Target[Any]
-    player: GameAdapter[Any, Any, Any, Any]
+    target: Target[TargetProfile]
+    player: GameAdapter[L, S, P, St]
     waiter: Waiter
 
     def record_event(self, event: dict[str, object], frame: Frame | None = None) -> None:

@@ -302,9 +302,9 @@ class MinesweeperPlayer(AdapterDefaults[Any, Seen, list[Move], Board]):
 
     # --- rules of the loop --------------------------------------------------------------------
     def check(
-        self, previous: Board | None, pending: Sequence[Move], seen: Seen
+        self, previous: Board | None, pending: Sequence[Move] | None, seen: Seen
     ) -> tuple[Verdict, str]:
-        verdict = check(previous, pending, seen.board)
+        verdict = check(previous, pending or (), seen.board)
         if verdict[0] is Verdict.OK:
             why = self._accepted(False)
             if why:

@@ -59,7 +59,7 @@ def dry_run(loop: Loop, folder: Path) -> tuple[list[Decision[Move]], Path]:
     from bot.run.annotate import draw_gestures
 
     loop.locate()
-    seen = loop.observe(None, [])
+    seen = loop.observe(None, None)
     frame = loop.last_frame
     assert frame is not None
     end = loop.player.outcome(seen)

@@ -31,7 +31,8 @@ class TargetProfile(Protocol):
     settle_gap: float
 
 
-P = TypeVar("P", bound=TargetProfile)
+#: covariant: a Target[Profile] (a Minesweeper program) is a Target[TargetProfile]
+P = TypeVar("P", bound=TargetProfile, covariant=True)
 
 
 def park_point(window: Region, board: Region) -> Point:
