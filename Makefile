@@ -1,5 +1,5 @@
 # The two commands a newcomer runs (see README.md), plus helpers.
-.PHONY: setup demo test lint bench clean mutation
+.PHONY: setup demo test lint typecheck bench clean mutation
 
 setup:
 	./scripts/setup.sh
@@ -12,6 +12,10 @@ test: setup
 
 lint: setup
 	.venv/bin/ruff check .
+
+# mypy over solvers/, vision/, calibration/ and bot/ (configured in pyproject.toml)
+typecheck: setup
+	.venv/bin/mypy
 
 # Mutation testing on the files listed in pyproject's [tool.mutmut] (slow, not in CI); in the
 # game adapter only the frame check is mutated. One worker leaves a core free. A second run

@@ -14,6 +14,7 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypedDict
 
 from bot.bench.minesweeper import BenchSpec, run_games
 from bot.run.stats import wilson_interval
@@ -120,10 +121,33 @@ def play(
     return Candidate(cell, on_board, tuple(won))
 
 
-def table(candidates: list[Candidate], reference: Candidate) -> list[dict[str, object]]:
+class Versus(TypedDict):
+    """A candidate paired against the reference cell on the same layouts."""
+
+    reference: list[int]
+    games: int
+    only_this_won: int
+    only_reference_won: int
+    difference: float
+    ci95: list[float]
+
+
+class Row(TypedDict):
+    """One candidate cell's figures (a JSON object of the bench's output)."""
+
+    cell: list[int]
+    asked: list[int]
+    games: int
+    wins: int
+    win_rate: float
+    ci95: list[float]
+    vs_reference: Versus
+
+
+def table(candidates: list[Candidate], reference: Candidate) -> list[Row]:
     """One row per candidate, best first: games, win rate with its Wilson interval, and the
     paired difference against ``reference``."""
-    rows = []
+    rows: list[Row] = []
     for cand in sorted(candidates, key=lambda c: -c.wins / c.games):
         low, high = wilson_interval(cand.wins, cand.games)
         p = pair(cand, reference)

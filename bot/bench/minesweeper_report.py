@@ -85,6 +85,7 @@ def bench(args: argparse.Namespace) -> int:
     calls = [ms for r in results for ms in r.call_ms]
     guesses = [g for r in results for g in r.guesses]
     size = f"{level.rows}x{level.cols}/{level.mines}"
+    cpu_ms = 1000 * sum(r.cpu_s for r in results) / n
     summary: dict[str, object] = {
         "level": level.name,
         "size": size,
@@ -106,7 +107,7 @@ def bench(args: argparse.Namespace) -> int:
         "ms_per_decision_median": median(calls),
         "ms_per_decision_p99": percentile(calls, 99),
         "guesses": len(guesses),
-        "cpu_ms_per_game": 1000 * sum(r.cpu_s for r in results) / n,
+        "cpu_ms_per_game": cpu_ms,
     }
     lines = [
         f"{level.name} ({size}), {args.rules} first click{_where(args)}, seed {args.seed}:"
@@ -115,8 +116,8 @@ def bench(args: argparse.Namespace) -> int:
         f"speed: {n / elapsed:.2f} games/s with {args.jobs} job(s), {elapsed:.1f} s;"
         f" solver {median(calls):.3f} ms median, {percentile(calls, 99):.2f} ms p99"
         f" per decision ({len(calls)} decisions, {summary['engine']} engine)",
-        f"CPU: {summary['cpu_ms_per_game']:.1f} ms a game (solver and simulator), i.e."
-        f" {1000 / max(summary['cpu_ms_per_game'], 1e-9):.1f} games/s per free core",
+        f"CPU: {cpu_ms:.1f} ms a game (solver and simulator), i.e."
+        f" {1000 / max(cpu_ms, 1e-9):.1f} games/s per free core",
     ]
     if plot is not None:
         table = calibration(guesses)

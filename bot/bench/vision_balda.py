@@ -9,6 +9,7 @@ median read of a located 5x5 grid and median locate in the 1600x1000 screenshots
 
 from __future__ import annotations
 
+import functools
 import statistics
 import time
 from collections.abc import Callable
@@ -122,7 +123,7 @@ def run_balda_bench(
         frame = Frame.from_file(fx.path)
         alphabet, lang = alphabet_for(fx.lang), tesseract_lang(fx.lang)
         bank = bank_for(fx.site)
-        wall, cpu = _timed(lambda f=frame: _locate_or_none(f), max(1, repeat // 4))
+        wall, cpu = _timed(functools.partial(_locate_or_none, frame), max(1, repeat // 4))
         res.locate_ms.append(wall)
         res.locate_cpu_ms.append(cpu)
         if fx.error is not None:
@@ -158,8 +159,7 @@ def run_balda_bench(
             # in the warm-up read is a template in the timed ones.
             timed_bank = bank.copy()
             wall, cpu = _timed(
-                lambda f=frame, loc=location, b=timed_bank, a=alphabet, t=lang: read_balda(
-                    f, loc, b, a, t),
+                functools.partial(read_balda, frame, location, timed_bank, alphabet, lang),
                 repeat,
             )
             res.read_ms.append(wall)

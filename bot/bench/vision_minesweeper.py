@@ -10,6 +10,7 @@ and locating boards pasted into busy 1920 x 1080 desktop pictures.
 
 from __future__ import annotations
 
+import functools
 import statistics
 import time
 from collections.abc import Callable
@@ -192,13 +193,13 @@ class VisionBench:
             location = locate_minesweeper(frame)
             if (rows, cols) == (16, 30) and fixture.skin not in self.read_times:
                 wall, cpu, fast = _median_ms(
-                    lambda f=frame, loc=location: read_minesweeper(f, location=loc), repeat
+                    functools.partial(read_minesweeper, frame, location=location), repeat
                 )
                 self.read_times[fixture.skin], self.read_cpu[fixture.skin] = wall, cpu
                 self.read_fast[fixture.skin] = fast
             if frame.width <= 1920 and frame.height <= 1080:  # else it cannot be pasted whole
                 screen = Frame.from_pixels(desktop(frame.pixels, seed=k))
-                wall, cpu, fast = _median_ms(lambda s=screen: locate_minesweeper(s),
+                wall, cpu, fast = _median_ms(functools.partial(locate_minesweeper, screen),
                                              max(3, repeat // 5))
                 self.locate_times.append(wall)
                 self.locate_cpu.append(cpu)

@@ -11,6 +11,7 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -20,7 +21,7 @@ from rich.progress import (
 class Bar:
     """Advance it as work completes; ``status`` is free text shown after the counts."""
 
-    def __init__(self, progress: Progress | None, task: int | None) -> None:
+    def __init__(self, progress: Progress | None, task: TaskID | None) -> None:
         self._progress = progress
         self._task = task
 

@@ -25,6 +25,7 @@ from bot.run import session as root
 from bot.run import stats
 from bot.run.game import GameAdapter
 from bot.run.loop import Status
+from bot.run.recorder import number
 from bot.run.results import STALE_FRAMES, SessionStats
 from bot.run.safety import GuardedScreen
 from bot.run.session import PlayResult
@@ -70,6 +71,7 @@ class PagePlayConfig(SessionConfig):
 class PageAdapter(GameAdapter[Any, Any, Any, Any], Protocol):
     """What the page session needs of a word game's adapter beyond the loop's protocol."""
 
+    site: SiteProfile
     move_seconds: list[float]  # from "our turn shows" to "our move shows as played"
     learned_glyphs: int  # glyphs named during play
 
@@ -215,15 +217,16 @@ def summarize(result: SessionStats, session: Session[PagePlayConfig, PageAdapter
     finished = result.finished
     player = session.table.adapter
     draws = sum(g.outcome == "drawn" for g in finished)
-    margins = [float(g.details.get("margin", 0)) for g in finished]  # type: ignore[arg-type]
+    margins = [number(g.details.get("margin", 0), "a game's margin") for g in finished]
 
-    def every(key: str) -> list[Any]:
-        return [w for g in result.games for w in g.details.get(key, [])]  # type: ignore[attr-defined]
+    def every(key: str) -> list[str]:
+        """The words (or moves) every game lists under ``key``."""
+        return [str(w) for g in result.games for w in _listed(g.details.get(key, []))]
 
     words, moves = every("rejected_words"), every("rejected_moves")
-    points = [float(g.details["points_per_turn"]) for g in finished
-              if g.details.get("points_per_turn") is not None]  # type: ignore[arg-type]
-    profile = session.table.target.profile
+    points = [number(g.details["points_per_turn"], "a game's points a turn") for g in finished
+              if g.details.get("points_per_turn") is not None]
+    profile = player.site
     return {
         "draws": draws,
         "losses": len(finished) - result.wins - draws,
@@ -241,6 +244,10 @@ def summarize(result: SessionStats, session: Session[PagePlayConfig, PageAdapter
         "learned_glyphs": player.learned_glyphs,
         "glyph_bank": player.keep_learned() if player.learned_glyphs else None,
     }
+
+
+def _listed(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
 
 
 def human_lines(summary: dict[str, Any]) -> list[str]:

@@ -68,7 +68,7 @@ def mine_total(fixture: Fixture) -> int | None:
 
 
 def name_screenshots(skin: Skin, pictures: list[tuple[Frame, BoardLocation, int | None]]
-                     ) -> tuple[Skin, Naming, list[np.ndarray], list[int]]:
+                     ) -> tuple[Skin, Naming, list[np.ndarray | None], list[int]]:
     """Grow ``skin`` by the looks the pictures show and name them; returns the skin, the
     naming, each picture's looks (naming ids, None for one refused) and the naming id of each
     unnamed look of the skin. ``pictures``: (frame, where its board is, its mine total)."""

@@ -239,6 +239,7 @@ def search(
             if found is not None and found != children[0]:
                 best, value, results = found, found_value, found_results
             break
+        assert found is not None  # a finished iteration over some children has a best
         best, value, depth, results = found, found_value, d, found_results
         exact = d >= state.empty_count
         # Next iteration: best move first, the rest by this iteration's values.

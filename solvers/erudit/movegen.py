@@ -189,6 +189,7 @@ def _gen_line(
                 j -= 1
             node: Node | None = root
             for i in range(j, a):
+                assert node is not None  # the loop stops at the first None
                 node = node.get(letters[i])
                 if node is None:
                     break

@@ -55,7 +55,8 @@ def best_multiword(
             return hit
         used_all = full and not left
         stop_points = rules.bingo_bonus if used_all else 0
-        best = (leave_value(left) + stop_points, stop_points, ())
+        best: tuple[float, int, tuple[Placement, ...]] = (
+            leave_value(left) + stop_points, stop_points, ())
         if left:
             moves = raw_moves(analyse(current, graph, rules), left, graph, rules)
             if breadth is not None:

@@ -81,7 +81,7 @@ def choose_guess(
     if not config.lookahead:
         return _decision(pool[0], board.cols, "guess", "the safest cell")
     best_front = max((c.safety for c in pool if c.cell in frontier), default=0.0)
-    cands = []
+    cands: list[Candidate] = []
     for c in pool:
         if c.safety < best_safety * config.cutoff or len(cands) >= config.max_candidates:
             break

@@ -29,7 +29,7 @@ def dead_cells(board: Board, frontier: Frontier, probs: list[float]) -> tuple[in
     """Undecided covered cells whose number is already decided."""
     nbrs = neighbour_table(board.rows, board.cols)
     cells = board.cells
-    witness_sets = {}
+    witness_sets: dict[frozenset[int], bool] = {}
     for w in frontier.witnesses:
         witness_sets.setdefault(frozenset(w.cells), True)
     out = []

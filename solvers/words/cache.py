@@ -161,7 +161,7 @@ def cached(
     """
     value = load(name, key, directory)
     if value is not None:
-        return value  # type: ignore[no-any-return]
+        return value
     with building(message):
         value = build()
     store(name, key, value, directory)

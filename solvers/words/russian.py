@@ -47,7 +47,7 @@ def load_or_build(plural_only: bool, directory: Path | None = None) -> frozenset
     """The cached list, building and caching every variant on a miss."""
     found = cache.load(cache_name(plural_only), list_key(), directory)
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     return _build_all(directory)[cache_name(plural_only)]
 
 
@@ -82,5 +82,5 @@ def russian_places() -> frozenset[str]:
     """
     found = cache.load("russian-places", list_key())
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     return _build_all(None)["russian-places"]

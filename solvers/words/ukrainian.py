@@ -80,7 +80,7 @@ def load_or_build(plural_only: bool, directory: Path | None = None) -> frozenset
     """The cached list, building and caching both variants on a miss."""
     found = cache.load(cache_name(plural_only), list_key(), directory)
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     from solvers.words.russian import russian_nouns, russian_places
 
     russian_nouns(plural_only=True), russian_places()  # built first: one progress line each

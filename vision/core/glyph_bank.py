@@ -321,7 +321,7 @@ class GlyphBank:
             )
         entries = meta.get("templates", [])
         bank = cls(str(meta.get("alphabet", "")), str(meta.get("site", "")))
-        bank.plain_faces = [tuple(int(v) for v in c) for c in meta.get("plain_faces", [])]
+        bank.plain_faces = [(int(b), int(g), int(r)) for b, g, r in meta.get("plain_faces", [])]
         if entries:
             sheet_path = root / str(meta.get("sheet", ""))
             sheet = cv2.imread(str(sheet_path), cv2.IMREAD_GRAYSCALE)

@@ -80,9 +80,9 @@ def find_rack(frame: Frame, board: Region, pitch: float, colours: Sequence[Colou
     tiles: list[Region] = []
     cut: list[Region] = []
     for i in range(1, count):
-        x, y, w, h, area = (int(v) for v in stats[i])
+        x, y, w, h, filled = (int(v) for v in stats[i])
         big = max(w, h)
-        if not SMALLEST * pitch <= big <= LARGEST * pitch or area < 0.35 * w * h:
+        if not SMALLEST * pitch <= big <= LARGEST * pitch or filled < 0.35 * w * h:
             continue
         box = Region(x, y, w, h)
         edge = x <= 1 or y <= 1 or x + w >= frame.width - 1 or y + h >= frame.height - 1
@@ -108,4 +108,5 @@ def find_rack(frame: Frame, board: Region, pitch: float, colours: Sequence[Colou
         gap = min(abs(y - board.bottom), abs(y - board.top))
         return (-len(row), gap)
 
-    return sorted(min(rows, key=rank), key=lambda b: b.left)
+    best: list[Region] = min(rows, key=rank)
+    return sorted(best, key=lambda b: b.left)

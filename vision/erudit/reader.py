@@ -497,7 +497,7 @@ def read_erudit(
     if check:
         check_tiles(cells, rack, rules)
         check_board(cells, rules)
-    premiums = [k if k != TILE else "?" for k in kinds]
+    premiums = [k if k is not None and k != TILE else "?" for k in kinds]  # none is None here
     layout, match, diffs = compare_layout(premiums, rules)
     learned = _learn(tiles, site, theme, new_letters_only)
     rows = tuple("".join(cells[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))

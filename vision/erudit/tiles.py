@@ -61,7 +61,7 @@ class TileInk:
         pad = int(np.ceil(abs(shear) * h / 2)) + 1
         grown = cv2.dilate(self.letter_mask.astype(np.uint8), np.ones((3, 3), np.uint8))
         ink = np.where(grown > 0, self.dist, 0).astype(np.uint8)
-        m = np.float32([[1, shear, pad - shear * h / 2], [0, 1, 0]])
+        m = np.array([[1, shear, pad - shear * h / 2], [0, 1, 0]], dtype=np.float32)
         size = (w + 2 * pad, h)
         dist = cv2.warpAffine(ink, m, size, flags=cv2.INTER_LINEAR)
         keep = cv2.warpAffine(self.letter_mask.astype(np.uint8) * 255, m, size,
@@ -244,7 +244,8 @@ def split_tile(
     least = max(2, int(0.0015 * h * w))
     st = stats.tolist()
     kept = [i for i in range(1, count)
-            if st[i][4] >= least and not _in_corner(*st[i][:4], w, h)]  # corners, shadow edges
+            if st[i][4] >= least and not _in_corner(st[i][0], st[i][1], st[i][2], st[i][3], w, h)]
+    # (corners and shadow edges are no ink)
     tallest = max((st[i][3] for i in kept), default=0)
     letter_parts, value_parts = [], []
     for i in kept:

@@ -78,10 +78,10 @@ def find_grid(frame: Frame, cols: int = 80, rows: int = 24) -> TerminalGrid:
     gray = _gray(frame).astype(np.int16)
     background = int(np.bincount(gray.ravel()).argmax())
     ink = np.abs(gray - background) > INK
-    top, height = _longest_run(ink.mean(axis=1) > 0.8)
+    top, height = _longest_run(np.asarray(ink.mean(axis=1) > 0.8))
     if height < 4:
         raise ReadError("no calibration bar: the terminal did not print the calibration text")
-    left, width = _longest_run(ink[top : top + height].all(axis=0))
+    left, width = _longest_run(np.asarray(ink[top : top + height].all(axis=0)))
     if width % cols:
         raise ReadError(f"calibration bar is {width} px wide, not a multiple of {cols} columns")
     grid = TerminalGrid(left, top, width // cols, height, cols, rows)

@@ -47,9 +47,9 @@ def _digit(mask: np.ndarray) -> int | None:
 def _groups(mask: np.ndarray) -> list[list[tuple[int, int]]]:
     """Digit column spans of the lit pixels, grouped where they sit close together (a 1
     lights only its right side, so the gap before it may be nearly a digit wide)."""
-    cols = mask.any(axis=0)
+    cols: list[bool] = np.asarray(mask.any(axis=0)).tolist()
     spans, start = [], None
-    for x, on in enumerate([*cols.tolist(), False]):
+    for x, on in enumerate([*cols, False]):
         if on and start is None:
             start = x
         elif not on and start is not None:

@@ -97,7 +97,10 @@ def surround(frame: Frame, grid: CellGrid) -> tuple[int, int, int]:
     strips = [p[max(0, top - band) : top, max(0, left) : right],
               p[bottom : bottom + band, max(0, left) : right]]
     pixels = np.concatenate([s.reshape(-1, 3) for s in strips if s.size] or [np.zeros((0, 3))])
-    return tuple(int(v) for v in np.median(pixels, axis=0)) if pixels.size else (0, 0, 0)
+    if not pixels.size:
+        return (0, 0, 0)
+    b, g, r = (int(v) for v in np.median(pixels, axis=0))
+    return (b, g, r)
 
 
 def uneven(grid: CellGrid) -> bool:

@@ -40,7 +40,8 @@ def _segment_distance(pixels: np.ndarray, a: tuple[int, ...], b: tuple[int, ...]
 
 def _boxes(mask: np.ndarray) -> list[tuple[int, int, int, int]]:
     n, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
-    return [tuple(int(v) for v in stats[i, :4]) for i in range(1, n)]
+    boxes = stats[1:n, :4].tolist()
+    return [(int(x), int(y), int(w), int(h)) for x, y, w, h in boxes]
 
 
 def _face_bbox(img: np.ndarray, colour: tuple[int, ...]) -> tuple[int, int, int, int] | None:

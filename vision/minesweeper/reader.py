@@ -10,6 +10,7 @@ naming it; nothing is guessed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,8 +132,8 @@ def locate_minesweeper(frame: Frame, skin: str | Skin | None = None) -> BoardLoc
     if best is None and skin is not None:  # one skin asked for: worth the slower search
         from vision.minesweeper.template_lattice import template_lattices
 
-        tried = [(lat, [sk]) for sk in skins for lat in template_lattices(frame.pixels, sk)[:2]]
-        best = _best_fit(picture, tried)
+        by_skin = [(lat, [sk]) for sk in skins for lat in template_lattices(frame.pixels, sk)[:2]]
+        best = _best_fit(picture, by_skin)
     if best is None:
         raise BoardNotFoundError(_not_found(frame, skins, lattices))
     _, grid, sk, verdict = best
@@ -209,7 +210,7 @@ def _best_fit(picture: Picture, candidates: list[tuple[Any, list[Skin]]]
     return best
 
 
-def _not_found(frame: Frame, skins: list[Skin], lattices: list[object]) -> str:
+def _not_found(frame: Frame, skins: list[Skin], lattices: Sequence[object]) -> str:
     """Where the search looked, what it found, and what to try next."""
     names = ", ".join(s.name for s in skins)
     seen = [getattr(lat, "geometry", None) for lat in lattices[:3]]

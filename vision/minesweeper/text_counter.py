@@ -100,7 +100,7 @@ _GLYPHS: dict[bytes, str] = {}
 
 def _pieces(grey: np.ndarray) -> list[bytes]:
     """The line cut at the columns without ink, each piece as a key (its size and pixels)."""
-    ink = (grey < INK).any(axis=0).tolist()
+    ink: list[bool] = np.asarray((grey < INK).any(axis=0)).tolist()
     pieces, start = [], None
     for x, dark in enumerate([*ink, False]):
         if dark and start is None:

@@ -168,9 +168,9 @@ def _run_best(args: argparse.Namespace) -> int:
     if args.explain:
         lines.append(f"why: {decision.stage}: {decision.reason}")
         candidates = decision.extra.get("candidates")
-        if candidates:
+        if isinstance(candidates, list | tuple) and candidates:
             lines.append("candidates (word@cell value; <= marks an upper bound):")
-            lines.extend(f"  {c}" for c in candidates)  # type: ignore[union-attr]
+            lines.extend(f"  {c}" for c in candidates)
         lines.append(clock.line())
     emit({**decision.to_dict(), "seconds": clock.to_dict()}, lines, args.json)
     return 0

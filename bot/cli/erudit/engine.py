@@ -204,6 +204,7 @@ def _run_bench(args: argparse.Namespace) -> int:
     games = max(result.games, 1)
     low, high = wilson_interval(int(result.wins + 0.5 * result.ties), result.games)
     ms = {n: median(t) * 1000 for n, t in timings.items()}
+    seconds = clock.to_dict()
     summary = {
         "rules": rules.name,
         "games": result.games,
@@ -226,9 +227,9 @@ def _run_bench(args: argparse.Namespace) -> int:
         "mean_final_equity": round(result.final[0] / games, 1),
         "mean_final_greedy": round(result.final[1] / games, 1),
         "stopped": stop.reason,
-        "seconds": clock.to_dict(),
+        "seconds": seconds,
     }
-    summary["wall_seconds"] = summary["seconds"]["total"]
+    summary["wall_seconds"] = seconds["total"]
     timed = ", ".join(f"{label} {ms[n]:.1f}" for n, label in ((0, "no wildcard"), (1, "one"),
                                                             (3, "three")) if timings[n])
     lines = [

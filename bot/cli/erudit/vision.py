@@ -124,7 +124,8 @@ def _run_calibrate(args: argparse.Namespace) -> int:
     from vision.erudit.reader import locate_erudit, read_erudit, rules_lang
 
     labels = Path(args.labels) if args.labels else None
-    shots, named_by_ocr, unnamed = [], [], []
+    shots, named_by_ocr = [], []
+    unnamed: list[str] = []
     for name in args.images:
         path = Path(name)
         text = _label_for(path, labels)

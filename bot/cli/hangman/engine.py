@@ -8,6 +8,7 @@ bsdgames hangman in an xterm, on a private Xvfb when there is no display).
 from __future__ import annotations
 
 import argparse
+from typing import TypedDict
 
 from bot.cli.hangman.common import PRIORS, STRATEGIES, lexicon_from_args, solver_options
 from bot.cli.hangman.play import COMMANDS as PLAY_COMMANDS
@@ -17,6 +18,18 @@ from bot.errors import GamebotError
 
 # --- hangman hardest ------------------------------------------------------------------------
 
+
+
+class HardWord(TypedDict):
+    """One of the hardest words, as ``hangman hardest`` lists it (and its JSON)."""
+
+    rank: int
+    word: str
+    misses: int
+    guesses: int
+    won: bool
+    sequence: str
+    known_after: int
 
 def _configure_hardest(p: argparse.ArgumentParser) -> None:
     p.add_argument("--length", type=positive_int, default=6, help="word length (default: 6)")
@@ -47,19 +60,12 @@ def _run_hardest(args: argparse.Namespace) -> int:
     picked = rows[: args.top]
     which = "easiest" if args.easiest else "hardest"
     limit = args.misses
-    table = []
+    table: list[HardWord] = []
     for rank, (misses, _known_at, word, decided) in enumerate(picked, 1):
         sequence = full_sequence(word, decided)
         table.append(
-            {
-                "rank": rank,
-                "word": word,
-                "misses": misses,
-                "guesses": len(sequence),
-                "won": misses < limit,
-                "sequence": sequence,
-                "known_after": len(decided),
-            }
+            HardWord(rank=rank, word=word, misses=misses, guesses=len(sequence),
+                     won=misses < limit, sequence=sequence, known_after=len(decided))
         )
     lines = [
         f"{which} {len(picked)} of {len(rows)} words of {args.length} letters in"
@@ -69,8 +75,7 @@ def _run_hardest(args: argparse.Namespace) -> int:
         " order (| = the word is known from here)",
     ]
     for row in table:
-        seq = str(row["sequence"])
-        cut = int(row["known_after"])  # type: ignore[call-overload]
+        seq, cut = row["sequence"], row["known_after"]
         result = "won " if row["won"] else "lost"
         lines.append(
             f"{row['rank']:>3}  {row['word']:<{args.length + 2}}{row['misses']:>6}"
@@ -164,8 +169,10 @@ def _run_bench(args: argparse.Namespace) -> int:
     with until_interrupted() as stop:
         for name in names:
             with progress_bar(lexicon.size, f"{name} over every word") as bar:
-                run_bench(make_solver(name, lexicon, args.misses), bar.advance,
-                          lambda run, name=name: runs.__setitem__(name, run))
+                def keep(run: BenchRun, name: str = name) -> None:
+                    runs[name] = run
+
+                run_bench(make_solver(name, lexicon, args.misses), bar.advance, keep)
     summary: dict[str, object] = {
         "dictionary": args.dictionary,
         "min_length": args.min_length,

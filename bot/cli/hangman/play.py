@@ -77,7 +77,7 @@ def _run_play(args: argparse.Namespace) -> int:
     from bot.cli.report import emit
     from bot.games.hangman.session import HangmanConfig, lexicon
     from bot.games.hangman.spec import SPEC
-    from bot.run import session
+    from bot.run import session, stats
     from solvers.hangman.strategies import make_solver
 
     cfg = HangmanConfig(
@@ -93,7 +93,7 @@ def _run_play(args: argparse.Namespace) -> int:
         result = session.play(SPEC, cfg, status)
     summary, lines = result.summary, result.lines
     games = result.stats.finished
-    low, high = summary["win_rate_ci95"]
+    low, high = stats.wilson_interval(result.stats.wins, result.stats.finished_count)
     if args.compare_sim and games:
         solver = make_solver(cfg.strategy, lexicon(cfg), cfg.misses)
         sim, as_simulated = _compare_with_simulation(

@@ -238,7 +238,7 @@ class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
                 self.bank.forget(char)
                 raise ReadError(
                     f"cell {row},{col}: OCR named a glyph {char!r} where {known!r} stands",
-                    cells=[(row, col)],
+                    cells=((row, col),),
                 )
 
     def calibrate(
@@ -383,12 +383,12 @@ class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
             return  # our refused letter is showing; it is not a move
         pending = self._pending
         if pending is not None and pending.kind is Awaits.MOVE and pending.move is not None:
-            move = pending.move
-            assert move.cell is not None
-            cell = self.state.index(move.cell)
-            if cell in added and seen.grid[cell] == move.letter:
-                self.state = self.state.play(move)
-                self.log.moves.append((0, move.to_text()))
+            ours = pending.move
+            assert ours.cell is not None
+            cell = self.state.index(ours.cell)
+            if cell in added and seen.grid[cell] == ours.letter:
+                self.state = self.state.play(ours)
+                self.log.moves.append((0, ours.to_text()))
                 added.remove(cell)
                 self._pending = None
                 self._retries = 0

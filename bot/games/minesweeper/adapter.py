@@ -246,7 +246,10 @@ class MinesweeperPlayer(AdapterDefaults[Any, Seen, list[Move], Board]):
         wanted = self.mine_total is None or self.mine_total.source != "screen"
         self.vision.counter_wanted = wanted
         whole = self.delta is None or self.vision.unplayable or wanted
-        reading = self._read(frame, location) if whole else self.delta.read(frame, location)
+        if whole or self.delta is None:
+            reading = self._read(frame, location)
+        else:
+            reading = self.delta.read(frame, location)
         if whole and self.delta is not None:
             self.delta.reset()
         geometry = reading.geometry.offset(frame.region.left, frame.region.top)
@@ -289,7 +292,7 @@ class MinesweeperPlayer(AdapterDefaults[Any, Seen, list[Move], Board]):
                 )
             self.mine_total, self._mines = total, total.mines
         self.vision.mines = self._mines
-        return self._mines
+        return self.mines
 
     @staticmethod
     def face_region(location: Any, frame: Frame) -> Region | None:

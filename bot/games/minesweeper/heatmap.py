@@ -32,7 +32,7 @@ def colour(p: float) -> tuple[int, int, int]:
     """BGR from green (0) through yellow (0.5) to red (1)."""
     p = min(1.0, max(0.0, p))
     hue = int(round(60 * (1 - p)))  # OpenCV hue: 60 green, 30 yellow, 0 red
-    bgr = cv2.cvtColor(np.uint8([[[hue, 255, 235]]]), cv2.COLOR_HSV2BGR)[0, 0]
+    bgr = cv2.cvtColor(np.array([[[hue, 255, 235]]], dtype=np.uint8), cv2.COLOR_HSV2BGR)[0, 0]
     return int(bgr[0]), int(bgr[1]), int(bgr[2])
 
 

@@ -286,8 +286,8 @@ class LearningVision:
         from vision.minesweeper.reader import BoardLocation
 
         location = self._location
-        skin = self.learning.skin if self.learning is not None else None
-        skin = skin if skin is not None else self.skin
+        learned = self.learning.skin if self.learning is not None else None
+        skin = learned if learned is not None else self.skin
         if not isinstance(location, BoardLocation) or not isinstance(skin, Skin):
             return None
         rows, cols, top, left = self._covered_up(frame, location, skin, previous)

@@ -106,9 +106,9 @@ def open_screen_and_target(cfg: PlayConfig, stack: ExitStack) -> tuple[GuardedSc
     else:
         target = targets.attach(cfg.target, cfg.title, cfg.window_class, cfg.window_id)
     target.profile = _adjust(target.profile, cfg)
-    screen = DesktopScreen(cfg.pause)
-    stack.callback(screen.close)
-    return GuardedScreen(screen), target
+    desktop = DesktopScreen(cfg.pause)
+    stack.callback(desktop.close)
+    return GuardedScreen(desktop), target
 
 
 def _program_rules(cfg: PlayConfig) -> FirstClick | None:

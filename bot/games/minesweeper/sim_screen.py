@@ -118,7 +118,7 @@ class SimScreen:
         self._size: tuple[int, int] | None = None  # canvas (h, w), fixed by the first picture
         self._draw()
         assert self._size is not None
-        self._bounds = Region(0, 0, self._size[1], self._size[0])
+        self._bounds: Region = Region(0, 0, self._size[1], self._size[0])
 
     def _new_game(self) -> Game:
         self.games_started += 1

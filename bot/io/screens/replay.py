@@ -8,6 +8,7 @@ takes a screen with recorded pixels.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,16 +27,40 @@ def _region(event: dict[str, Any], frame: Frame) -> Region:
     return frame.region
 
 
+
+@dataclass(frozen=True)
+class Patch:
+    """A frame stored as the part that changed: laid ``at`` (x, y) over frame ``base``."""
+
+    base: str
+    at: tuple[int, int]
+
+
+def _listed(value: object, what: str) -> list[object]:
+    if not isinstance(value, list):
+        raise RecordingError(f"a {what} event lists {value!r}, not frames")
+    return value
+
+
+def _patch(value: object) -> Patch:
+    """A recorded patch (``{"base": FRAME, "at": [x, y]}``), checked."""
+    if isinstance(value, dict) and isinstance(value.get("base"), str):
+        at = value.get("at")
+        if isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at):
+            return Patch(value["base"], (at[0], at[1]))
+    raise RecordingError(f"a frame's patch is {value!r}, not {{'base': FRAME, 'at': [x, y]}}")
+
 class ReplayScreen:
     """A recording behind the screen protocol: each grab returns the next recorded frame."""
 
     def __init__(self, directory: str | Path) -> None:
         self.directory = Path(directory)
         every = list(read_events(self.directory))
-        self.dropped = {f for e in every if e.get("event") == "frames-dropped" for f in e["frames"]}
+        self.dropped = {str(f) for e in every if e.get("event") == "frames-dropped"
+                        for f in _listed(e.get("frames"), "frames-dropped")}
         self.events = [e for e in every if "frame" in e and e["frame"] not in self.dropped]
         # A patch is laid over its base frame; whole frames have no entry here.
-        self._patches = {e["frame"]: e["patch"] for e in self.events if "patch" in e}
+        self._patches = {str(e["frame"]): _patch(e["patch"]) for e in self.events if "patch" in e}
         self._cache: tuple[str, np.ndarray] | None = None
         self._next = 0
         self.clicks: list[tuple[Point, Button]] = []
@@ -58,7 +83,7 @@ class ReplayScreen:
         chain = [name]
         start: np.ndarray | None = None
         while chain[-1] in self._patches:
-            base = str(self._patches[chain[-1]]["base"])
+            base = self._patches[chain[-1]].base
             if self._cache is not None and self._cache[0] == base:
                 start = self._cache[1]  # the frame just before: lay the rest over it
                 break
@@ -67,7 +92,7 @@ class ReplayScreen:
             start = Frame.from_file(self.directory / chain.pop()).pixels  # a whole frame
         pixels = start
         for part in reversed(chain):
-            x, y = self._patches[part]["at"]
+            x, y = self._patches[part].at
             patch = Frame.from_file(self.directory / part).pixels
             h, w = patch.shape[:2]
             pixels = pixels.copy()

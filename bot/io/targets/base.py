@@ -10,7 +10,7 @@ program (:class:`TargetProfile`: what every profile has; a Minesweeper program's
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, cast
 
 from bot.io import x11
 from bot.io.screens.base import Screen
@@ -25,10 +25,14 @@ if TYPE_CHECKING:
 class TargetProfile(Protocol):
     """What the loop reads off any program's profile (Minesweeper's Profile, a site profile)."""
 
-    name: str
-    park_pointer: bool
-    redraw_timeout: float
-    settle_gap: float
+    @property
+    def name(self) -> str: ...
+    @property
+    def park_pointer(self) -> bool: ...  # move the pointer off the board before each capture
+    @property
+    def redraw_timeout(self) -> float: ...  # seconds a move may take to show on screen
+    @property
+    def settle_gap(self) -> float: ...  # seconds between the two captures that must agree
 
 
 #: covariant: a Target[Profile] (a Minesweeper program) is a Target[TargetProfile]
@@ -94,7 +98,7 @@ class Target(Generic[P]):
 
 #: What a target's finder returns: the window found (its backend measures and focuses it), a
 #: bare X window id (found with xdotool: the X11 backend), or None while there is none.
-Found = WindowInfo | int | None
+Found = WindowInfo | int
 
 
 class WindowTarget(Target[P]):
@@ -104,7 +108,7 @@ class WindowTarget(Target[P]):
     def __init__(
         self,
         profile: P,
-        finder: Callable[[], Found],
+        finder: Callable[[], Found | None],
         program: x11.Program | None = None,
     ) -> None:
         super().__init__(profile)
@@ -115,8 +119,12 @@ class WindowTarget(Target[P]):
         self.window = self._find()
 
     def _find(self) -> int:
-        found = self.program.wait_window(self._finder) if self.program is not None else (
-            self._finder())
+        found: Found | None
+        if self.program is not None:
+            # (mypy joins WindowInfo | int to object when it solves wait_window's type)
+            found = cast("Found", self.program.wait_window(self._finder))
+        else:
+            found = self._finder()
         if found is None:
             raise x11.WindowLost(f"no {self.profile.name} window on the display")
         if isinstance(found, WindowInfo):

@@ -48,6 +48,11 @@ Cell = tuple[int, int]
 
 
 # ----- languages -------------------------------------------------------------------------
+def _given(lexicon: Lexicon) -> Lexicon:
+    """A lexicon already loaded (a language's word list given to the page, not built)."""
+    return lexicon
+
+
 @dataclass(frozen=True)
 class Language:
     code: str
@@ -273,7 +278,7 @@ class BaldaGames:
                 code: Language(
                     code,
                     alphabet_for(code) if code in LANGUAGES else lexicon.alphabet,
-                    lambda lex=lexicon: lex,
+                    functools.partial(_given, lexicon),
                 )
                 for code, lexicon in lexicons.items()
             }

@@ -75,7 +75,7 @@ class KeysOrFace:
 class ProgramWindow(KeysOrFace, WindowTarget[Profile]):
     """A Minesweeper program's top-level window."""
 
-    def __init__(self, profile: Profile, finder: Callable[[], Found],
+    def __init__(self, profile: Profile, finder: Callable[[], Found | None],
                  program: x11.Program | None = None) -> None:
         super().__init__(profile, finder, program)
 
