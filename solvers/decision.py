@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-M = TypeVar("M")
+M = TypeVar("M", covariant=True)  # a Decision[Move] is a Decision[Move | Cancel]
 
 
 @dataclass(frozen=True)

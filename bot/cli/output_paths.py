@@ -7,10 +7,15 @@ must be a writable folder, and the path itself must not be the wrong kind of thi
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.games.minesweeper.session import PlayConfig
+
+
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from bot.errors import GamebotError
 
@@ -53,7 +58,7 @@ def check_folder(path: str | Path, option: str) -> Path:
     return out
 
 
-def check_play_paths(cfg: Any) -> None:
+def check_play_paths(cfg: PlayConfig) -> None:
     """Every place a play, demo or record session writes (a
     ``bot.games.minesweeper.session.PlayConfig``)."""
     for option, folder in (("--record", cfg.record), ("--out", cfg.out),

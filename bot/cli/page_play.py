@@ -11,7 +11,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.cli.options import (
     add_json,
@@ -199,8 +199,8 @@ def _config(args: argparse.Namespace, verbs: PageVerbs, demo: bool = False) -> P
         out=args.out,
         record_frames=args.record_frames,
         record_max_gb=args.record_max_gb,
-        **verbs.config(args),
     )
+    cfg = verbs.config(cfg, args)
     check_config(cfg)
     return cfg
 
@@ -271,7 +271,8 @@ class PageVerbs:
     themes: tuple[str, ...]  # the built-in page's looks
     styles: str  # the built-in page's input styles, for --help
     page_options: Callable[[argparse._ArgumentGroup], None]
-    config: Callable[[argparse.Namespace], dict[str, Any]]  # PagePlayConfig fields of its own
+    # the config with the game's own fields set from the command line
+    config: Callable[[PagePlayConfig, argparse.Namespace], PagePlayConfig]
 
 
 def commands(verbs: PageVerbs) -> list[Command]:

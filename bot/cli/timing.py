@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import re
 import time
-from typing import Any
 
 from solvers.timing import Parts
 
@@ -68,7 +67,7 @@ class WallClock(Parts):
         shown = " + ".join(f"{name} {_seconds(s)}" for name, s in figures.items())
         return f"{label} {_seconds(total)} = {shown} (CPU {_seconds(self.cpu())})"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, float]:
         """Seconds, rounded to the millisecond, for a JSON line; ``cpu`` is the process's
         CPU time (less than the total when it waited for a core or for the disk)."""
         figures = {key(name): round(s, 3) for name, s in self.breakdown().items()}

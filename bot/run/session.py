@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -101,6 +102,30 @@ def common_summary(result: SessionStats, screen: GuardedScreen) -> dict[str, obj
         "decide_ms_median": stats.median(result.decide_times()),
         "stopped": result.stopped,
     }
+
+
+def interval(summary: Mapping[str, object], key: str = "win_rate_ci95") -> tuple[float, float]:
+    """A (low, high) pair of a summary (the win rate's 95 % interval by default)."""
+    value = summary[key]
+    if isinstance(value, list | tuple) and len(value) == 2:
+        low, high = value
+        if isinstance(low, int | float) and isinstance(high, int | float):
+            return float(low), float(high)
+    raise ValueError(f"summary {key!r} is {value!r}, not a (low, high) pair")
+
+
+def count(summary: Mapping[str, object], key: str) -> int:
+    """A whole number of a summary (games, wins, words...)."""
+    value = summary[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"summary {key!r} is {value!r}, not a count")
+    return value
+
+
+def texts(summary: Mapping[str, object], key: str) -> list[str]:
+    """A list of texts of a summary (none when it is missing)."""
+    value = summary.get(key) or []
+    return [str(v) for v in value] if isinstance(value, list | tuple) else [str(value)]
 
 
 def note(line: str) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +34,7 @@ from bot.web.sites import SiteProfile, load_profile
 
 if TYPE_CHECKING:
     from bot.io.targets.browser import BrowserTarget
+    from bot.pages.kit.child import ChildPageServer
     from bot.run.replay import TextReader
 
 TARGETS = ("builtin", "browser", "window-title")
@@ -94,7 +95,7 @@ class PageGame:
     params: Callable[[PagePlayConfig], dict[str, object]]  # our page's URL parameters
     language: Callable[[PagePlayConfig], str]  # our page's language (ru, uk, en)
     player: Callable[[PagePlayConfig, SiteProfile], PageAdapter]
-    reader: Callable[[dict[str, Any], Path], TextReader]  # replay
+    reader: Callable[[dict[str, object], Path], TextReader]  # replay
 
 
 def check_config(cfg: PagePlayConfig) -> None:
@@ -139,7 +140,8 @@ def site_profile(game: PageGame, cfg: PagePlayConfig) -> SiteProfile:
     return profile
 
 
-def builtin_url(server: Any, game: PageGame, cfg: PagePlayConfig, style: str) -> str:
+def builtin_url(server: ChildPageServer, game: PageGame, cfg: PagePlayConfig, style: str
+                ) -> str:
     params: dict[str, object] = {"theme": cfg.theme, "input": style, "level": cfg.level,
                                  "first": cfg.first, **game.params(cfg)}
     if cfg.reject:
@@ -250,11 +252,12 @@ def _listed(value: object) -> list[object]:
     return value if isinstance(value, list) else []
 
 
-def human_lines(summary: dict[str, Any]) -> list[str]:
+def human_lines(summary: Mapping[str, object]) -> list[str]:
     games, wins = summary["games"], summary["wins"]
-    low, high = summary["win_rate_ci95"]
+    low, high = root.interval(summary)
     rate = summary["win_rate"]
     margin = summary["mean_margin"]
+    refused = root.count(summary, "rejected_words") + root.count(summary, "rejected_moves")
     lines = [
         f"games {games}: won {wins}, drawn {summary['draws']}, lost {summary['losses']}"
         + (f"; win rate {rate:.1%} (95 % CI {low:.1%}-{high:.1%})" if rate is not None else "")
@@ -264,8 +267,8 @@ def human_lines(summary: dict[str, Any]) -> list[str]:
         f" {_num(summary['seconds_per_move_p90'], 2)}); read {_num(summary['read_ms_median'])} ms,"
         f" decide {_num(summary['decide_ms_median'])} ms",
         f"misreads {summary['misreads']}, refused clicks {summary['refused_clicks']}, words the"
-        f" site refused {summary['rejected_words'] + summary['rejected_moves']}, opponent words"
-        f" not in our dictionary {len(summary['site_words'])}, {STALE_FRAMES}"
+        f" site refused {refused}, opponent words"
+        f" not in our dictionary {len(root.texts(summary, 'site_words'))}, {STALE_FRAMES}"
         f" {summary['stale_frames']}",
     ]
     if summary.get("stopped"):

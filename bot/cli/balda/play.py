@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from bot.cli.page_play import PageVerbs, commands
 from bot.cli.registry import Command
+
+if TYPE_CHECKING:
+    from bot.web.session import PagePlayConfig
 
 
 def _page_options(page: argparse._ArgumentGroup) -> None:
@@ -17,8 +21,8 @@ def _page_options(page: argparse._ArgumentGroup) -> None:
     )
 
 
-def _config(args: argparse.Namespace) -> dict[str, Any]:
-    return {"size": args.size, "lang": args.lang}
+def _config(cfg: PagePlayConfig, args: argparse.Namespace) -> PagePlayConfig:
+    return replace(cfg, size=args.size, lang=args.lang)
 
 
 BALDA = PageVerbs("balda", "Balda", "letter grid", ("classic", "night"),

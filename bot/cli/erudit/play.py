@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from bot.cli.page_play import PageVerbs, commands
 from bot.cli.registry import Command
+
+if TYPE_CHECKING:
+    from bot.web.session import PagePlayConfig
 
 
 def _page_options(page: argparse._ArgumentGroup) -> None:
@@ -20,8 +24,8 @@ def _page_options(page: argparse._ArgumentGroup) -> None:
     )
 
 
-def _config(args: argparse.Namespace) -> dict[str, Any]:
-    return {"rules": args.rules, "tiles": args.tiles}
+def _config(cfg: PagePlayConfig, args: argparse.Namespace) -> PagePlayConfig:
+    return replace(cfg, rules=args.rules, tiles=args.tiles)
 
 
 ERUDIT = PageVerbs("erudit", "Erudit/Scrabble", "board and the rack", ("classic", "wood"),

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
 from bot.cli.options import add_json
 from bot.cli.registry import Command
@@ -19,11 +18,11 @@ def _configure(p: argparse.ArgumentParser) -> None:
     add_json(p)
 
 
-def describe(folder: Path, kind: str, shadowed: bool = False) -> dict[str, Any]:
+def describe(folder: Path, kind: str, shadowed: bool = False) -> dict[str, object]:
     """One skin folder, as a row: what it can read and what it still lacks."""
     from vision.minesweeper.skin import SkinError, load_skin_folder
 
-    row: dict[str, Any] = {"name": folder.name, "kind": kind, "folder": str(folder)}
+    row: dict[str, object] = {"name": folder.name, "kind": kind, "folder": str(folder)}
     try:
         skin = load_skin_folder(folder)
     except SkinError as exc:
@@ -45,10 +44,11 @@ def describe(folder: Path, kind: str, shadowed: bool = False) -> dict[str, Any]:
     }
 
 
-def _line(row: dict[str, Any]) -> str:
+def _line(row: dict[str, object]) -> str:
     if "error" in row:
         return f"  {row['name']:14s} unreadable: {row['error']}"
-    w, h = row["cell_size"]
+    size = row["cell_size"]
+    w, h = size if isinstance(size, list | tuple) else ("?", "?")
     extras = []
     if row["missing"]:
         extras.append(f"missing {row['missing']}")

@@ -15,7 +15,6 @@ import logging
 import time
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from bot.games.balda.seen import Awaits, BaldaSeen, Cancel, Expect
 from bot.games.balda.track import (
@@ -26,7 +25,7 @@ from bot.games.balda.track import (
     opponent_move,
     state_from_grid,
 )
-from bot.io.targets.base import Target
+from bot.io.targets.base import Target, TargetProfile
 from bot.run.act import Gesture, GestureKind, Intent
 from bot.run.game import (
     AdapterDefaults,
@@ -53,9 +52,14 @@ from solvers.balda.players import search_decision
 from solvers.balda.state import BaldaState
 from solvers.decision import Decision
 from solvers.words.alphabet import fold_yo
+from vision.balda.reader import BaldaReading
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
-from vision.core.geometry import GridGeometry, Region
+from vision.core.geometry import GridGeometry, Point, Region
+from vision.core.glyph_bank import GlyphBank
+from vision.core.letters import GridLocation
+from vision.core.page_text import PageText
+from vision.core.palette import Palette
 
 logger = logging.getLogger(__name__)
 
@@ -63,7 +67,7 @@ OUTCOMES = ("won", "lost", "drawn")
 ENDED = (*OUTCOMES, "over")
 
 
-class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
+class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ...]]):
     """Plays one side (or both) of Balda on one site."""
 
     game = "balda"
@@ -72,12 +76,12 @@ class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
         self,
         site: SiteProfile,
         lexicon: Lexicon,
-        bank: Any,
+        bank: GlyphBank,
         alphabet: str,
         think: float = 1.0,
         sides: str = "one",
         rejected: RejectedWords | None = None,
-        text: Any = None,
+        text: PageText | None = None,
         lang: str = "rus",
         sizes: Sequence[int] = (5, 6, 7),
     ) -> None:
@@ -96,15 +100,15 @@ class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
         self._pending: Expect | None = None
         self._geometry: GridGeometry | None = None  # the grid's cells at the last reading
         self._uses_palette = any(step.do == "palette-letter" for step in site.move)
-        self._palette: Any = None  # the page's letter keys, screen pixels
+        self._palette: Palette | None = None  # the page's letter keys, screen pixels
         self._turn_since: float | None = None  # when the current turn of ours first showed
         self.move_seconds: list[float] = []  # "our turn shows" -> "our move shows as played"
         self.learned_glyphs = 0  # glyphs OCR named during play (checked by the game)
         self._retries = 0  # lost inputs of the move being entered
-        self._location: Any = None  # the grid found last
+        self._location: GridLocation | None = None  # the grid found last
 
     # --- vision -------------------------------------------------------------------------------
-    def locate(self, frame: Frame) -> Any:
+    def locate(self, frame: Frame) -> GridLocation:
         """The grid; under the game-over banner (a grid faded out of sight) the grid of the
         game that just ended, so that the frame is read as that game's end."""
         from vision.core.letters import locate_letter_grid
@@ -118,7 +122,7 @@ class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
                 raise
         return self._location
 
-    def read(self, frame: Frame, location: Any) -> BaldaSeen:
+    def read(self, frame: Frame, location: GridLocation) -> BaldaSeen:
         from vision.balda.reader import read_balda
 
         lines = self._lines(frame, location.geometry.bounds)
@@ -152,7 +156,7 @@ class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
         )
 
     def _ended_under_banner(
-        self, frame: Frame, location: Any, scores: tuple[int, int] | None
+        self, frame: Frame, location: GridLocation, scores: tuple[int, int] | None
     ) -> BaldaSeen | None:
         """A page that says the game is over may fade its grid under the banner (drawn over
         the grid: the whole page is read for it): the game ends there with the page's scores,
@@ -179,7 +183,7 @@ class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
     def _name_by_logic(
         self,
         frame: Frame,
-        location: Any,
+        location: GridLocation,
         scores: tuple[int, int] | None = None,
         lines: Sequence[Line] = (),
     ) -> bool:
@@ -224,7 +228,7 @@ class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
             Line(t.text, t.region.offset(dx, dy)) for t in self.text.lines(frame, exclude=[grid])
         ]
 
-    def _check_learned(self, reading: Any) -> None:
+    def _check_learned(self, reading: BaldaReading) -> None:
         """A glyph named by OCR in this frame must make sense: it may only be a letter in a
         cell that was empty (a new letter), never a change to a letter already known."""
         learned = getattr(reading, "learned", ())
@@ -242,18 +246,19 @@ class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
                 )
 
     def calibrate(
-        self, frame: Frame, location: Any, seen: BaldaSeen, window: Region
+        self, frame: Frame, location: GridLocation, seen: BaldaSeen, window: Region
     ) -> Calibration:
         """Clicks anywhere on the page itself (the window holds the page only): the grid,
         its buttons and palette are all part of the game's region."""
         return Calibration(seen.geometry.bounds, (window,), (window,), None)
 
     @staticmethod
-    def board_region(location: Any, frame: Frame) -> Region:
+    def board_region(location: GridLocation, frame: Frame) -> Region:
         return Region(0, 0, frame.width, frame.height)  # the turn line matters as much
 
     # --- checks -------------------------------------------------------------------------------
-    def check(self, previous: Any, pending: Any, seen: BaldaSeen) -> tuple[Verdict, str]:
+    def check(self, previous: tuple[str, ...] | None, pending: Expect | None, seen: BaldaSeen
+              ) -> tuple[Verdict, str]:
         if not seen.kinds:
             return Verdict.STALE, "the page shows none of the site's phrases yet"
         if previous is None or not isinstance(pending, Expect):
@@ -422,7 +427,7 @@ class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
         return self.state.grid
 
     # --- deciding and entering ----------------------------------------------------------------
-    def decide(self, seen: BaldaSeen) -> list[Decision[Any]]:
+    def decide(self, seen: BaldaSeen) -> list[Decision[BaldaMove | Cancel]]:
         assert self.state is not None
         pending = self._pending
         if "rejected" in seen.kinds or (pending is not None and pending.kind is Awaits.MOVE):
@@ -453,7 +458,8 @@ class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
         self.state = state
         return [decision]
 
-    def gestures(self, decisions: Sequence[Decision[Any]], seen: BaldaSeen) -> list[Gesture]:
+    def gestures(self, decisions: Sequence[Decision[BaldaMove | Cancel]], seen: BaldaSeen
+                 ) -> list[Gesture]:
         out: list[Gesture] = []
         for decision in decisions:
             move = decision.move
@@ -492,7 +498,7 @@ class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
                 out += plain_gestures([step], seen.lines, seen.geometry)
         return out
 
-    def _read_palette(self, frame: Frame, location: Any) -> Any:
+    def _read_palette(self, frame: Frame, location: GridLocation) -> Palette:
         from vision.core.palette import read_palette
 
         palette = read_palette(
@@ -500,7 +506,7 @@ class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
         )
         return palette.offset(frame.region.left, frame.region.top)
 
-    def _palette_point(self, letter: str, seen: BaldaSeen) -> Any:
+    def _palette_point(self, letter: str, seen: BaldaSeen) -> Point:
         key = self._palette.keys.get(letter) if self._palette is not None else None
         if key is None:
             known = "".join(sorted(self._palette.keys)) if self._palette is not None else ""
@@ -510,21 +516,22 @@ class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
             )
         return key.center
 
-    def pending(self, decisions: Sequence[Decision[Any]], seen: BaldaSeen) -> Expect:
+    def pending(self, decisions: Sequence[Decision[BaldaMove | Cancel]], seen: BaldaSeen
+                ) -> Expect:
         assert self._pending is not None
         return self._pending
 
     def awaiting(self, seen: BaldaSeen) -> Expect:
         return Expect(Awaits.REPLY, self.state_of(seen))
 
-    def unreadable_while_waiting(self, pending: Any) -> bool:
+    def unreadable_while_waiting(self, pending: Expect | None) -> bool:
         """Frames the bot cannot read while the opponent moves (letters lit as it picks them)
         are waited out, not misreads: the bot does nothing on them."""
         if not isinstance(pending, Expect):
             return True  # the page is still coming up (a menu fading, a game starting)
         return pending.kind in (Awaits.MOVE, Awaits.REPLY, Awaits.PASS)
 
-    def wait_seconds(self, pending: Any, default: float) -> float:
+    def wait_seconds(self, pending: Expect | None, default: float) -> float:
         if isinstance(pending, Expect) and pending.kind in (Awaits.REPLY, Awaits.PASS):
             return self.site.opponent_timeout
         if isinstance(pending, Expect) and pending.kind is Awaits.MOVE:
@@ -552,7 +559,7 @@ class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
             "site_words": list(self.log.site_words),
         }
 
-    def header(self, target: Any) -> dict[str, object]:
+    def header(self, target: Target[TargetProfile]) -> dict[str, object]:
         return {
             "site": self.site.name,
             "style": self.site.style,
@@ -567,17 +574,17 @@ class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
         self._palette, self._geometry, self._turn_since = None, None, None
         self._retries = 0
 
-    def new_game(self, target: Target[Any], calibration: Calibration) -> list[Intent]:
+    def new_game(self, target: Target[TargetProfile], calibration: Calibration) -> list[Intent]:
         self.state, self._pending, self.log = None, None, GameLog()
         return step_intents((*self.site.dismiss, *self.site.new_game), self._all_lines,
                             self._geometry)
 
-    def start_steps(self, target: Target[Any]) -> list[Intent]:
+    def start_steps(self, target: Target[TargetProfile]) -> list[Intent]:
         """The site's start steps on a page just opened (a menu in front of the first game);
         a page still loading gets a while to show them."""
         return step_intents(self.site.start, self._all_lines, self._geometry, grace=10.0)
 
-    def where(self, location: Any) -> object:
+    def where(self, location: GridLocation) -> object:
         return location.geometry
 
     def keep_learned(self) -> str | None:
@@ -586,7 +593,8 @@ class BaldaPlayer(AdapterDefaults[Any, BaldaSeen, Expect, tuple[str, ...]]):
 
         return str(save_learned(self.site, self.bank))
 
-    def learn(self, frame: Frame, location: Any, previous: Any) -> list[LearnedGlyph]:
+    def learn(self, frame: Frame, location: GridLocation, previous: tuple[str, ...] | None
+              ) -> list[LearnedGlyph]:
         raise LearnRefused("letter glyphs are named by vision as they appear")
 
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.run.replay import TextReader
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
+from vision.core.letters import GridLocation
 from vision.core.ocr import tesseract_lang
 
 
-def balda_reader(header: dict[str, Any]) -> TextReader:
+def balda_reader(header: dict[str, object]) -> TextReader:
     """Letter vision with the recorded site's glyph bank (no OCR: a frame the bank cannot
     read is a mismatch, not a new glyph)."""
     from bot.web.site_data import glyph_bank_for
@@ -25,7 +24,7 @@ def balda_reader(header: dict[str, Any]) -> TextReader:
     bank = glyph_bank_for(site, alphabet)
     tess = tesseract_lang(lang)
 
-    found: list[Any] = []  # the grid's location, kept from frame to frame as play keeps it
+    found: list[GridLocation] = []  # the grid's location, kept from frame to frame as play keeps it
 
     def read(frame: Frame) -> str:
         # A word being entered lights up its cells, and the lattice of alike cells may not be
@@ -41,7 +40,7 @@ def balda_reader(header: dict[str, Any]) -> TextReader:
         reading = read_balda(frame, location, bank, alphabet, lang=tess)
         return str(reading.to_text()).rstrip("\n") + "\n"
 
-    def checks(event: dict[str, Any]) -> bool:
+    def checks(event: dict[str, object]) -> bool:
         # A grid faded under the end banner was the followed game's, not read off the frame.
         return not event.get("grid_followed")
 

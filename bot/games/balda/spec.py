@@ -4,7 +4,6 @@ how replay reads its grids."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from bot.games.balda.player import make_balda_player, page_language
 from bot.games.balda.replay_reader import balda_reader
@@ -17,7 +16,7 @@ def page_params(cfg: PagePlayConfig) -> dict[str, object]:
     return {"size": cfg.size, "lang": cfg.lang}
 
 
-def reader(header: dict[str, Any], directory: Path) -> TextReader:
+def reader(header: dict[str, object], directory: Path) -> TextReader:
     return balda_reader(header)
 
 

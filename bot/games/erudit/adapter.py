@@ -15,9 +15,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
-from bot.games.erudit.reading import EruditLog, EruditReading, EruditSeen
+from bot.games.erudit.reading import EruditLog, EruditPageReader, EruditSeen
 from bot.games.erudit.steps import (
     AcceptEnd,
     Awaits,
@@ -29,11 +28,13 @@ from bot.games.erudit.steps import (
     PickLetter,
     PlaceTile,
     Recall,
+    Step,
     Submit,
     WaitForPage,
 )
 from bot.games.erudit.track import EruditTrackError, new_tiles, read_move, square_text
-from bot.io.targets.base import Target
+from bot.games.erudit.vision_calls import LetterKeys, LocateBoard, ReadBoard, ReadNumbers
+from bot.io.targets.base import Target, TargetProfile
 from bot.run.act import Gesture, Intent
 from bot.run.game import (
     AdapterDefaults,
@@ -44,16 +45,19 @@ from bot.run.game import (
     Turn,
     Verdict,
 )
+from bot.web.rejected_words import RejectedWords
 from bot.web.sites import SiteProfile
 from bot.web.steps import Line, find_line, plain_gestures, step_intents
 from solvers.decision import Decision
 from solvers.erudit.board import EMPTY, Board
 from solvers.erudit.dictionary import WordGraph
-from solvers.erudit.moves import Exchange, Pass, Placement
+from solvers.erudit.moves import Exchange, MultiPlacement, Pass, Placement
 from solvers.erudit.position import Position
 from solvers.erudit.rules import Rules
 from vision.core.frame import Frame
 from vision.core.geometry import Point, Region
+from vision.core.page_text import PageText
+from vision.erudit.reader import BoardLocation
 
 logger = logging.getLogger(__name__)
 
@@ -64,7 +68,8 @@ OUTCOMES = ("won", "lost", "drawn")
 ENDED = (*OUTCOMES, "over")
 
 
-class EruditPlayer(EruditReading, AdapterDefaults[Any, EruditSeen, Expect, tuple[str, ...]]):
+class EruditPlayer(EruditPageReader,
+                   AdapterDefaults[BoardLocation, EruditSeen, Expect, tuple[str, ...]]):
     """Plays our side of Erudit/Scrabble on one site."""
 
     game = "erudit"
@@ -74,13 +79,13 @@ class EruditPlayer(EruditReading, AdapterDefaults[Any, EruditSeen, Expect, tuple
         site: SiteProfile,
         rules: Rules,
         graph: WordGraph,
-        read: Any,
-        locate: Any,
-        text: Any = None,
+        read: ReadBoard,
+        locate: LocateBoard | None,
+        text: PageText | None = None,
         top: int = 8,
-        rejected: Any = None,
-        letter_keys: Any = None,
-        numbers: Any = None,
+        rejected: RejectedWords | None = None,
+        letter_keys: LetterKeys | None = None,
+        numbers: ReadNumbers | None = None,
     ) -> None:
         self.site = site
         self.rules = rules
@@ -92,9 +97,9 @@ class EruditPlayer(EruditReading, AdapterDefaults[Any, EruditSeen, Expect, tuple
         self.board: tuple[str, ...] | None = None  # the board as followed
         self.scores = (0, 0)
         self.log = EruditLog()
-        self.plan: list[Any] = []  # steps of the move being entered
+        self.plan: list[Step] = []  # steps of the move being entered
         self.laid: list[tuple[int, str]] = []  # our tiles on the board, not yet submitted
-        self.current: Decision[Any] | None = None
+        self.current: Decision[Placement | Exchange | Pass | MultiPlacement] | None = None
         self._pending: Expect | None = None
         self._refused: set[str] = set()  # moves (text) the site refused this game
         self._turn_since: float | None = None
@@ -114,7 +119,8 @@ class EruditPlayer(EruditReading, AdapterDefaults[Any, EruditSeen, Expect, tuple
         self.learned_glyphs = 0  # tiles named by the game's logic, taught to the site
 
     # --- checks -------------------------------------------------------------------------------
-    def check(self, previous: Any, pending: Any, seen: EruditSeen) -> tuple[Verdict, str]:
+    def check(self, previous: tuple[str, ...] | None, pending: Expect | None, seen: EruditSeen
+              ) -> tuple[Verdict, str]:
         if not seen.kinds:
             return Verdict.STALE, "the page shows none of the site's phrases yet"
         if previous is None or not isinstance(pending, Expect):
@@ -132,6 +138,7 @@ class EruditPlayer(EruditReading, AdapterDefaults[Any, EruditSeen, Expect, tuple
         kind = pending.kind
         if kind is Awaits.TILE:
             step = pending.step
+            assert isinstance(step, PlaceTile)  # a tile is awaited after it is laid
             shown = dict(added)
             if step.square not in shown:
                 if step.char.islower() and "choose" in seen.kinds:
@@ -322,7 +329,7 @@ class EruditPlayer(EruditReading, AdapterDefaults[Any, EruditSeen, Expect, tuple
         return Position(self.rules, board, (seen.rack, None), self.scores, 0, None)
 
     # --- deciding -----------------------------------------------------------------------------
-    def decide(self, seen: EruditSeen) -> list[Decision[Any]]:
+    def decide(self, seen: EruditSeen) -> list[Decision[Step]]:
         assert self.board is not None
         if "rejected" in seen.kinds:
             return [self._recall(seen)]
@@ -346,7 +353,7 @@ class EruditPlayer(EruditReading, AdapterDefaults[Any, EruditSeen, Expect, tuple
         return all(find_line(seen.lines, step.label) is not None
                    for step in self.site.submit if step.do == "button" and not step.optional)
 
-    def _recall(self, seen: EruditSeen) -> Decision[Any]:
+    def _recall(self, seen: EruditSeen) -> Decision[Step]:
         word = self.current.move.to_text() if self.current is not None else ""
         if word:
             self._refused.add(word)
@@ -358,7 +365,7 @@ class EruditPlayer(EruditReading, AdapterDefaults[Any, EruditSeen, Expect, tuple
         self._pending = Expect(Awaits.RECALL, self.board, Recall(word))
         return Decision(Recall(word), "recall", f"the site refused {word or 'the tiles'}")
 
-    def _new_move(self, seen: EruditSeen) -> Decision[Any]:
+    def _new_move(self, seen: EruditSeen) -> Decision[Step]:
         from solvers.erudit.best import best_moves
 
         position = self.position(seen)
@@ -378,7 +385,7 @@ class EruditPlayer(EruditReading, AdapterDefaults[Any, EruditSeen, Expect, tuple
         if isinstance(move, Placement):
             board = Board(tuple(self.board or ()))
             tiles = move.new_tiles(board)
-            steps: list[Any] = []
+            steps: list[Step] = []
             for square, ch in tiles:
                 steps.append(PlaceTile(square, ch))
                 if ch.islower():
@@ -399,7 +406,7 @@ class EruditPlayer(EruditReading, AdapterDefaults[Any, EruditSeen, Expect, tuple
             equity=chosen.equity,
         )
 
-    def _step(self, step: Any, seen: EruditSeen) -> Decision[Any]:
+    def _step(self, step: Step, seen: EruditSeen) -> Decision[Step]:
         assert self.board is not None
         on = tuple(self.board)
         if self.laid:
@@ -429,7 +436,7 @@ class EruditPlayer(EruditReading, AdapterDefaults[Any, EruditSeen, Expect, tuple
         return Decision(step, "enter", step.to_text())
 
     # --- entering -----------------------------------------------------------------------------
-    def gestures(self, decisions: Sequence[Decision[Any]], seen: EruditSeen) -> list[Gesture]:
+    def gestures(self, decisions: Sequence[Decision[Step]], seen: EruditSeen) -> list[Gesture]:
         out: list[Gesture] = []
         for decision in decisions:
             step = decision.move
@@ -482,12 +489,11 @@ class EruditPlayer(EruditReading, AdapterDefaults[Any, EruditSeen, Expect, tuple
                 out.append(Gesture.settle())
         return out
 
-    def nudge(self, pending: Any, seen: EruditSeen, waited: float) -> list[Gesture]:
+    def nudge(self, pending: Expect | None, seen: EruditSeen, waited: float) -> list[Gesture]:
         """Submit again when a submitted move still shows as ours, not taken, after a while
         with the submit button on the page (Xanado redraws its panel as a tile lands, and a
         click on the button at that moment is lost). A few times at most."""
-        submitting = isinstance(pending, Expect) and pending.kind is Awaits.SUBMIT
-        if not submitting or waited < NUDGE_AFTER:
+        if pending is None or pending.kind is not Awaits.SUBMIT or waited < NUDGE_AFTER:
             return []
         if self._nudges >= NUDGES or seen.kinds & {"rejected", "choose", "theirs", *ENDED}:
             return []
@@ -501,14 +507,14 @@ class EruditPlayer(EruditReading, AdapterDefaults[Any, EruditSeen, Expect, tuple
         logger.info("the move is not taken after %.0f s: submitting again", waited)
         return out
 
-    def pending(self, decisions: Sequence[Decision[Any]], seen: EruditSeen) -> Expect:
+    def pending(self, decisions: Sequence[Decision[Step]], seen: EruditSeen) -> Expect:
         assert self._pending is not None
         return self._pending
 
     def awaiting(self, seen: EruditSeen) -> Expect:
         return Expect(Awaits.REPLY, self.state_of(seen))
 
-    def unreadable_while_waiting(self, pending: Any) -> bool:
+    def unreadable_while_waiting(self, pending: Expect | None) -> bool:
         """Frames unreadable while the page comes up, the opponent moves or a dialog is open
         are waited out (nothing is done on them)."""
         if not isinstance(pending, Expect):
@@ -516,7 +522,7 @@ class EruditPlayer(EruditReading, AdapterDefaults[Any, EruditSeen, Expect, tuple
         return pending.kind in (Awaits.REPLY, Awaits.PASS, Awaits.SENT, Awaits.SUBMIT,
                                 Awaits.LETTER)
 
-    def wait_seconds(self, pending: Any, default: float) -> float:
+    def wait_seconds(self, pending: Expect | None, default: float) -> float:
         waiting_for_them = (Awaits.REPLY, Awaits.PASS, Awaits.SENT, Awaits.SUBMIT)
         if isinstance(pending, Expect) and pending.kind in waiting_for_them:
             return self.site.opponent_timeout
@@ -539,7 +545,7 @@ class EruditPlayer(EruditReading, AdapterDefaults[Any, EruditSeen, Expect, tuple
             "site_words": list(self.log.site_words),
         }
 
-    def header(self, target: Any) -> dict[str, object]:
+    def header(self, target: Target[TargetProfile]) -> dict[str, object]:
         return {"site": self.site.name, "style": self.site.style, "rules": self.rules.name}
 
     def reset(self) -> None:
@@ -548,23 +554,24 @@ class EruditPlayer(EruditReading, AdapterDefaults[Any, EruditSeen, Expect, tuple
         self._submitted, self._last_move = None, None
         self._refused, self._turn_since = set(), None
 
-    def new_game(self, target: Target[Any], calibration: Calibration) -> list[Intent]:
+    def new_game(self, target: Target[TargetProfile], calibration: Calibration) -> list[Intent]:
         self.reset()
         return step_intents((*self.site.dismiss, *self.site.new_game), self._page_lines)
 
-    def start_steps(self, target: Target[Any]) -> list[Intent]:
+    def start_steps(self, target: Target[TargetProfile]) -> list[Intent]:
         """The site's start steps on a page just opened (a menu in front of the first game)."""
         return step_intents(self.site.start, self._page_lines, grace=10.0)
 
     def _page_lines(self, frame: Frame) -> list[Line]:
         return self._page(frame, ())[0]
 
-    def where(self, location: Any) -> object:
+    def where(self, location: BoardLocation) -> object:
         return location.geometry
 
     def keep_learned(self) -> str | None:
         """Tiles named by the game are taught to the site's look as they are named."""
         return None
 
-    def learn(self, frame: Frame, location: Any, previous: Any) -> list[LearnedGlyph]:
+    def learn(self, frame: Frame, location: BoardLocation, previous: tuple[str, ...] | None
+              ) -> list[LearnedGlyph]:
         raise LearnRefused("tile glyphs are named by vision as they appear")

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from bot.errors import GamebotError
+from vision.core.frame import Frame
+from vision.core.geometry import Region
+
+if TYPE_CHECKING:
+    from bot.games.erudit.adapter import EruditPlayer
+    from bot.games.erudit.vision_calls import ReadNumbers
+    from bot.web.session import PagePlayConfig
+    from bot.web.sites import SiteProfile
+    from vision.erudit.reader import BoardLocation, EruditReading
 
 
-def make_erudit_player(cfg: Any, profile: Any) -> Any:
+def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlayer:
     from bot.games.erudit.adapter import EruditPlayer
     from bot.web.rejected_words import RejectedWords
     from bot.web.site_data import rejected_path
@@ -30,15 +40,16 @@ def make_erudit_player(cfg: Any, profile: Any) -> Any:
     lang = tesseract_lang(rules_lang(rules))
     cache = TileCache()
 
-    def locate(frame: Any) -> Any:
+    def locate(frame: Frame) -> BoardLocation:
         from vision.erudit.reader import locate_erudit
 
         return locate_erudit(frame)
 
     def read(
-        frame: Any, location: Any, check: bool = True, known: Any = None, partial: bool = False,
-        empty_rack: bool = False, relearn: bool = False,
-    ) -> Any:
+        frame: Frame, location: BoardLocation, check: bool = True,
+        known: dict[int, str] | None = None, partial: bool = False, empty_rack: bool = False,
+        relearn: bool = False,
+    ) -> EruditReading:
         """``relearn``: a tile refused twice with the same pixels (settled, not mid-animation)
         may be named by Tesseract and learned even as a new look of a letter the bank knows."""
         from vision.erudit.reader import read_erudit
@@ -48,7 +59,7 @@ def make_erudit_player(cfg: Any, profile: Any) -> Any:
             empty_rack=empty_rack, new_letters_only=not relearn,
         )
 
-    def letter_keys(frame: Any, location: Any) -> dict[str, Any]:
+    def letter_keys(frame: Frame, location: BoardLocation) -> dict[str, Region]:
         """The wildcard dialog's letter keys (screen pixels), read like a palette."""
         from vision.core.palette import read_palette
 
@@ -59,14 +70,17 @@ def make_erudit_player(cfg: Any, profile: Any) -> Any:
         return {ch: r.offset(frame.region.left, frame.region.top) for ch, r in found.keys.items()}
 
     text = PageText(lang)
-    numbers = None
+    numbers: ReadNumbers | None = None
     if site.look.score_labels(rules_lang(rules)) or site.look.bag_phrases(rules_lang(rules)):
 
-        def numbers(frame: Any, exclude: Any) -> Any:
+        def read_numbers(frame: Frame, exclude: Sequence[Region]
+                         ) -> tuple[tuple[int, int] | None, int | None]:
             """Scores and tiles left the way the site's look says they are shown."""
             from vision.erudit.text import read_scores
 
             return read_scores(frame, text, site, rules_lang(rules), exclude)
+
+        numbers = read_numbers
 
     return EruditPlayer(
         profile,

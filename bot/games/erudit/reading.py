@@ -11,10 +11,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
-from bot.games.erudit.steps import Awaits, Expect
+from bot.games.erudit.steps import Awaits, Expect, Step
 from bot.games.erudit.track import square_text
+from bot.games.erudit.vision_calls import LetterKeys, LocateBoard, ReadBoard, ReadNumbers
 from bot.run.game import Calibration
 from bot.web.sites import SiteProfile
 from bot.web.steps import Line, matches, number_near
@@ -23,6 +23,8 @@ from solvers.erudit.rules import Rules
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.geometry import GridGeometry, Region
+from vision.core.page_text import PageText
+from vision.erudit.reader import BoardLocation, EruditReading
 
 logger = logging.getLogger(__name__)
 
@@ -56,26 +58,28 @@ class EruditLog:
     points: list[int] = field(default_factory=list)  # our score each turn we laid tiles
 
 
-class EruditReading:
+class EruditPageReader:
     """Reading frames for :class:`bot.games.erudit.adapter.EruditPlayer` (mixed into it)."""
 
     site: SiteProfile
     rules: Rules
     graph: WordGraph
-    _read: Any
-    _locate: Any
-    text: Any
-    letter_keys: Any
-    numbers: Any
+    _read: ReadBoard
+    _locate: LocateBoard | None
+    text: PageText | None
+    letter_keys: LetterKeys | None
+    numbers: ReadNumbers | None
     board: tuple[str, ...] | None
-    plan: list[Any]
+    plan: list[Step]
     laid: list[tuple[int, str]]
     _pending: Expect | None
     _unknown: tuple[object, bytes] | None
     _last_seen: EruditSeen | None
     learned_glyphs: int
 
-    def locate(self, frame: Frame) -> Any:
+    def locate(self, frame: Frame) -> BoardLocation:
+        if self._locate is None:
+            raise ReadError("this player was given no way of finding the board")
         return self._locate(frame)
 
     def _page(self, frame: Frame, exclude: Sequence[Region]) -> tuple[list[Line], frozenset[str]]:
@@ -91,7 +95,7 @@ class EruditReading:
         )
         return lines, kinds
 
-    def read(self, frame: Frame, location: Any) -> EruditSeen:
+    def read(self, frame: Frame, location: BoardLocation) -> EruditSeen:
         check = not (self.plan or self.laid)  # our move half laid is no legal position yet
         # Every tile of ours laid, every tile marked for an exchange (marked tiles change
         # colour), or the bag empty: the rack may be empty indeed.
@@ -151,7 +155,8 @@ class EruditReading:
         self._last_seen = seen
         return seen
 
-    def _read_board(self, frame: Frame, location: Any, check: bool, empty: bool) -> Any:
+    def _read_board(self, frame: Frame, location: BoardLocation, check: bool, empty: bool
+                    ) -> EruditReading:
         try:
             return self._read(frame, location, check=check, known=dict(self.laid),
                               empty_rack=empty)
@@ -167,7 +172,7 @@ class EruditReading:
                                   empty_rack=empty, relearn=True)
             raise
 
-    def _board_moved(self, frame: Frame, location: Any) -> Any:
+    def _board_moved(self, frame: Frame, location: BoardLocation) -> BoardLocation | None:
         """The board found again in a frame that did not read, if it is elsewhere now (the
         loop re-locates only now and then; a page that reflows moves it under the reader)."""
         if self._locate is None:
@@ -176,7 +181,7 @@ class EruditReading:
             found = self._locate(frame)
         except ReadError:
             return None
-        same = getattr(found, "geometry", None) == getattr(location, "geometry", None)
+        same = found.geometry == location.geometry
         return None if same else found
 
     def _still_unknown(self, exc: ReadError) -> bool:
@@ -191,7 +196,7 @@ class EruditReading:
         self._unknown = key
         return again
 
-    def _dialog_keys(self, frame: Frame, location: Any, lines: Sequence[Line]
+    def _dialog_keys(self, frame: Frame, location: BoardLocation, lines: Sequence[Line]
                      ) -> dict[str, Region]:
         """The wildcard dialog's keys: tiles read like a palette, else rows of letters read
         as text (:mod:`.letter_dialog`)."""
@@ -207,7 +212,7 @@ class EruditReading:
             keys = {**keys_from_lines(lines, self.rules.alphabet), **keys}
         return keys
 
-    def _name_by_logic(self, frame: Frame, location: Any) -> dict[int, str]:
+    def _name_by_logic(self, frame: Frame, location: BoardLocation) -> dict[int, str]:
         """Tiles whose glyph the bank does not know, named by the game (:mod:`.erudit_naming`):
         a partial read shows them as ``?`` with their values."""
         from calibration.erudit.naming import UNKNOWN, names_by_logic
@@ -241,12 +246,12 @@ class EruditReading:
         return names
 
     def calibrate(
-        self, frame: Frame, location: Any, seen: EruditSeen, window: Region
+        self, frame: Frame, location: BoardLocation, seen: EruditSeen, window: Region
     ) -> Calibration:
         """Clicks anywhere on the page (the window holds the page only)."""
         return Calibration(seen.geometry.bounds, (window,), (window,), None)
 
     @staticmethod
-    def board_region(location: Any, frame: Frame) -> Region:
+    def board_region(location: BoardLocation, frame: Frame) -> Region:
         return Region(0, 0, frame.width, frame.height)
 

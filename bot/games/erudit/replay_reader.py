@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.run.replay import TextReader
 from vision.core.frame import Frame
 
 
-def erudit_reader(header: dict[str, Any]) -> TextReader:
+def erudit_reader(header: dict[str, object]) -> TextReader:
     """Erudit/Scrabble vision with the recorded site's look, board and rack, as play read
     them: Tesseract names a glyph the look lacks when the tile's value confirms it, and the
     frames are read in order, so what one frame taught the next one knows (play keeps those
@@ -30,7 +28,7 @@ def erudit_reader(header: dict[str, Any]) -> TextReader:
         rows = "\n".join(board[r * 15 : (r + 1) * 15] for r in range(15))
         return f"{rows}\nrack {reading.rack}"
 
-    def expected(event: dict[str, Any]) -> str:
+    def expected(event: dict[str, object]) -> str:
         return f"{str(event['board']).rstrip()}\nrack {event.get('rack', '')}"
 
     def agree(got: str, want: str) -> bool:
@@ -38,8 +36,9 @@ def erudit_reader(header: dict[str, Any]) -> TextReader:
             g == w or (g == "?" and w.isalpha()) for g, w in zip(got, want, strict=True)
         )
 
-    def checks(event: dict[str, Any]) -> bool:
+    def checks(event: dict[str, object]) -> bool:
         # The wildcard's letter dialog covers the board: play kept the board it read before.
-        return "choose" not in event.get("page", ())
+        page = event.get("page", ())
+        return not (isinstance(page, list | tuple) and "choose" in page)
 
     return TextReader(read, "board", expected, agree, checks)

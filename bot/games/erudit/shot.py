@@ -14,9 +14,20 @@ import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from bot.errors import GamebotError
+
+if TYPE_CHECKING:
+    from PIL import ImageDraw, ImageFont
+
+    from solvers.decision import Decision
+    from solvers.erudit.board import Board
+    from solvers.erudit.moves import Move
+    from solvers.erudit.rules import Rules
+    from vision.core.frame import Frame
+    from vision.core.geometry import Region
+    from vision.erudit.reader import EruditReading
 
 #: Colours of the drawing (RGB): the laid tiles, their letters, the rings, the caption.
 TILE_FILL = (255, 236, 140)
@@ -32,8 +43,8 @@ class ShotPosition:
 
     path: Path
     text: str
-    frame: Any  # vision.core.frame.Frame
-    reading: Any  # vision.erudit.reader.EruditReading
+    frame: Frame
+    reading: EruditReading
     premiums: str | None  # the board's own premium grid when it differs from the rules'
 
 
@@ -89,7 +100,7 @@ def read_shot_position(path: Path, site: str | None, rules: str | None) -> ShotP
     return ShotPosition(path, r.to_position_text(found.rules), frame, r, premiums)
 
 
-def _font(size: int) -> Any:
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     from PIL import ImageFont
 
     try:
@@ -101,7 +112,8 @@ def _font(size: int) -> Any:
         return ImageFont.load_default()
 
 
-def draw_best(shot: ShotPosition, decisions: Sequence[Any], out: str | Path, rules: Any) -> Path:
+def draw_best(shot: ShotPosition, decisions: Sequence[Decision[Move]], out: str | Path,
+              rules: Rules) -> Path:
     """Save the screenshot with the best move drawn on it; returns the path."""
     import numpy as np
     from PIL import Image, ImageDraw
@@ -150,13 +162,14 @@ def draw_best(shot: ShotPosition, decisions: Sequence[Any], out: str | Path, rul
     return path
 
 
-def shot_board(reading: Any) -> Any:
+def shot_board(reading: EruditReading) -> Board:
     from solvers.erudit.board import Board
 
     return Board.from_rows(list(reading.board))
 
 
-def _ring_rack(draw: Any, reading: Any, used: list[str], pitch: float) -> None:
+def _ring_rack(draw: ImageDraw.ImageDraw, reading: EruditReading, used: list[str], pitch: float
+               ) -> None:
     """Ring the rack tiles the move uses (the first free tile of each letter)."""
     left = list(zip(reading.rack, reading.rack_tiles, strict=True))
     width = max(2, int(pitch * 0.08))
@@ -169,7 +182,8 @@ def _ring_rack(draw: Any, reading: Any, used: list[str], pitch: float) -> None:
                 break
 
 
-def _caption(draw: Any, size: tuple[int, int], board: Any, text: str, pitch: float) -> None:
+def _caption(draw: ImageDraw.ImageDraw, size: tuple[int, int], board: Region, text: str,
+             pitch: float) -> None:
     """The move, score and equity in a dark band just above the board (below if no room)."""
     font = _font(max(12, int(pitch * 0.5)))
     left, top, right, bottom = draw.textbbox((0, 0), text, font=font)

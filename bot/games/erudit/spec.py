@@ -4,7 +4,6 @@ player) and how replay reads board and rack."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from bot.games.erudit.player import make_erudit_player
 from bot.games.erudit.replay_reader import erudit_reader
@@ -24,7 +23,7 @@ def page_language(cfg: PagePlayConfig) -> str:
     return "en" if cfg.rules == "scrabble-en" else "ru"
 
 
-def reader(header: dict[str, Any], directory: Path) -> TextReader:
+def reader(header: dict[str, object], directory: Path) -> TextReader:
     return erudit_reader(header)
 
 

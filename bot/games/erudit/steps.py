@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from bot.games.erudit.track import square_text
 from solvers.erudit.moves import Placement
@@ -99,6 +98,11 @@ class AcceptEnd:
         return "accept the last move"
 
 
+#: One step of entering a move, or the page's end accepted.
+Step = (PlaceTile | PickLetter | Submit | Recall | OpenExchange | MarkTile | ConfirmExchange
+        | PassTurn | WaitForPage | AcceptEnd)
+
+
 class Awaits(StrEnum):
     """What the bot waits to see after a step of entering a move (or while the opponent
     thinks)."""
@@ -121,4 +125,4 @@ class Expect:
 
     kind: Awaits
     board: tuple[str, ...]
-    step: Any = None
+    step: Step | None = None

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.games.hangman.xterm import HangmanXterm
-from bot.io.targets.base import Target
+from bot.io.targets.base import Target, TargetProfile
 from bot.run.act import Gesture, Intent
 from bot.run.game import AdapterDefaults, Calibration, LearnedGlyph, LearnRefused, Turn, Verdict
 from solvers.decision import Decision
+from solvers.hangman.moves import Guess
 from solvers.hangman.state import State
 from solvers.hangman.strategies import Solver
 from vision.core.frame import Frame
@@ -76,17 +76,18 @@ class HangmanAdapter(AdapterDefaults[Glyphs, HangmanSeen, str, State]):
         return HangmanSeen(view, tuple(lines))
 
     def calibrate(
-        self, frame: Frame, location: Any, seen: HangmanSeen, window: Region
+        self, frame: Frame, location: Glyphs, seen: HangmanSeen, window: Region
     ) -> Calibration:
         """Hangman takes keys only: no click is ever allowed; the pointer rests in the xterm."""
         return Calibration(window, (), (window,), None)
 
     @staticmethod
-    def board_region(location: Any, frame: Frame) -> Region:
+    def board_region(location: Glyphs, frame: Frame) -> Region:
         return Region(0, 0, frame.width, frame.height)
 
     # --- checks -------------------------------------------------------------------------------
-    def check(self, previous: Any, pending: Any, seen: HangmanSeen) -> tuple[Verdict, str]:
+    def check(self, previous: State | None, pending: str | None, seen: HangmanSeen
+              ) -> tuple[Verdict, str]:
         if not isinstance(previous, State) or not pending:
             return Verdict.OK, ""
         letter = str(pending)
@@ -116,22 +117,22 @@ class HangmanAdapter(AdapterDefaults[Glyphs, HangmanSeen, str, State]):
         return Turn.OVER if seen.view.phase is Phase.OVER else Turn.OURS
 
     # --- deciding -----------------------------------------------------------------------------
-    def decide(self, seen: HangmanSeen) -> list[Decision[Any]]:
+    def decide(self, seen: HangmanSeen) -> list[Decision[Guess]]:
         self.word.states.append(seen.state)
         decision = self.solver.decide(seen.state)
         self.word.guesses += decision.move.letter
         return [decision]
 
-    def gestures(self, decisions: Sequence[Decision[Any]], seen: HangmanSeen) -> list[Gesture]:
+    def gestures(self, decisions: Sequence[Decision[Guess]], seen: HangmanSeen) -> list[Gesture]:
         return [Gesture.type(d.move.letter) for d in decisions]
 
-    def pending(self, decisions: Sequence[Decision[Any]], seen: HangmanSeen) -> str:
+    def pending(self, decisions: Sequence[Decision[Guess]], seen: HangmanSeen) -> str:
         return decisions[-1].move.letter
 
     def awaiting(self, seen: HangmanSeen) -> str:
         return ""
 
-    def wait_seconds(self, pending: Any, default: float) -> float:
+    def wait_seconds(self, pending: str | None, default: float) -> float:
         return default
 
     @staticmethod
@@ -153,10 +154,10 @@ class HangmanAdapter(AdapterDefaults[Glyphs, HangmanSeen, str, State]):
         }
         return details
 
-    def header(self, target: Target[Any]) -> dict[str, object]:
+    def header(self, target: Target[TargetProfile]) -> dict[str, object]:
         return {"strategy": type(self.solver).__name__, "max_misses": self.solver.max_misses}
 
-    def new_game(self, target: Target[Any], calibration: Calibration) -> list[Intent]:
+    def new_game(self, target: Target[TargetProfile], calibration: Calibration) -> list[Intent]:
         """Answer "Another word?" with y."""
         self.word = _Word()
         return [Gesture.type("y")]

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from bot.run import session as root
 from bot.run.results import SessionStats
 from bot.run.safety import GuardedScreen
 from bot.run.spec import Session, SessionConfig, Table
@@ -97,9 +99,9 @@ def summarize(result: SessionStats, session: Session[HangmanConfig, HangmanAdapt
     }
 
 
-def human_lines(summary: dict[str, Any]) -> list[str]:
-    games, wins = summary["games"], summary["wins"]
-    low, high = summary["win_rate_ci95"]
+def human_lines(summary: Mapping[str, object]) -> list[str]:
+    games, wins = root.count(summary, "games"), root.count(summary, "wins")
+    low, high = root.interval(summary)
     n = max(1, games)
     lines = [
         f"played {games} words of bsdgames hangman ({summary['strategy']},"

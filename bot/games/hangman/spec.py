@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from bot.games.hangman.replay_reader import hangman_reader
 from bot.games.hangman.session import HangmanConfig, check, human_lines, open_table, summarize
 from bot.run.replay import TextReader
 from bot.run.spec import GameSpec
 
+if TYPE_CHECKING:
+    from bot.games.hangman.adapter import HangmanAdapter
 
-def reader(header: dict[str, Any], directory: Path) -> TextReader:
+
+def reader(header: dict[str, object], directory: Path) -> TextReader:
     return hangman_reader(directory)
 
 
-SPEC: GameSpec[HangmanConfig, Any] = GameSpec(
+SPEC: GameSpec[HangmanConfig, HangmanAdapter] = GameSpec(
     name="hangman",
     check=check,
     open=open_table,

@@ -10,9 +10,9 @@ next). The solver is :class:`solvers.minesweeper.solver.Solver`; vision is
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from bot.games.minesweeper.delta import DeltaReader
 from bot.games.minesweeper.first_click_rule import AssumedRule, adopt
@@ -20,17 +20,21 @@ from bot.games.minesweeper.gestures import minesweeper_gestures
 from bot.games.minesweeper.looks import LearningVision
 from bot.games.minesweeper.mines import MineTotal, mine_total
 from bot.games.minesweeper.programs.profile import FlagPolicy, Profile, face_point
+from bot.games.minesweeper.reading import BoardRead, Locate, Located, Read
 from bot.run.act import Gesture
 from bot.run.game import AdapterDefaults, Calibration, ImpossibleState, Turn, Verdict
 from solvers.decision import Decision
 from solvers.minesweeper.moves import Move, MoveKind
+from solvers.minesweeper.rules import FirstClick
 from solvers.minesweeper.state import Board, BoardError, Cell
+from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.geometry import GridGeometry, Point, Region
+from vision.minesweeper.reader import BoardLocation
 
 if TYPE_CHECKING:
     from bot.games.minesweeper.learning import GlyphLearning
-    from bot.io.targets.base import Target
+    from bot.io.targets.base import Target, TargetProfile
     from bot.run.act import Intent
     from bot.run.game import LearnedGlyph
     from vision.minesweeper.skin import Skin
@@ -47,8 +51,6 @@ class Planner(Protocol):
     def plan(self, board: Board, mines: int, flags: bool = False) -> list[Decision[Move]]: ...
 
 
-Locate = Callable[[Frame], Any]
-Read = Callable[[Frame, Any], Any]
 
 
 @dataclass(frozen=True)
@@ -149,7 +151,14 @@ def outcome(board: Board, mines: int, policy: FlagPolicy, face: str | None = Non
     return None
 
 
-class MinesweeperPlayer(AdapterDefaults[Any, Seen, list[Move], Board]):
+
+def vision_location(location: Located) -> BoardLocation:
+    """A location vision found (its reader and learning need one, not a stand-in's)."""
+    if not isinstance(location, BoardLocation):
+        raise ReadError(f"a board located by another reader ({type(location).__name__})")
+    return location
+
+class MinesweeperPlayer(AdapterDefaults[Located, Seen, list[Move], Board]):
     """Reads, checks and decides for one program (its :class:`Profile`) and one mine count."""
 
     game = "minesweeper"
@@ -190,6 +199,12 @@ class MinesweeperPlayer(AdapterDefaults[Any, Seen, list[Move], Board]):
         """What vision reads with: a name, or a Skin object (one learned during play)."""
         return self.vision.skin
 
+    def take_rule(self, rule: FirstClick) -> None:
+        """The first-click rule decided on first sight, for a solver that keeps one."""
+        planner = self.planner
+        if planner is not None and hasattr(planner, "rules"):
+            planner.rules = rule
+
     def learns(self) -> bool:
         return self.learning is not None
 
@@ -197,16 +212,16 @@ class MinesweeperPlayer(AdapterDefaults[Any, Seen, list[Move], Board]):
         skin = self.skin
         return skin if skin is None or isinstance(skin, str) else skin.name
 
-    def where(self, location: Any) -> object:
+    def where(self, location: Located) -> object:
         return getattr(location, "geometry", None)
 
-    def _vision_locate(self, frame: Frame) -> Any:
+    def _vision_locate(self, frame: Frame) -> Located:
         return self.vision.locate(frame)
 
-    def _vision_read(self, frame: Frame, location: Any) -> Any:
-        return self.vision.read(frame, location)
+    def _vision_read(self, frame: Frame, location: Located) -> BoardRead:
+        return self.vision.read(frame, vision_location(location))
 
-    def learn(self, frame: Frame, location: Any, previous: Board | None) -> list[LearnedGlyph]:
+    def learn(self, frame: Frame, location: Located, previous: Board | None) -> list[LearnedGlyph]:
         """Learn the looks an unreadable frame shows and read with the grown skin from now
         on; raises :class:`bot.run.game.LearnRefused` when that cannot be done
         safely."""
@@ -216,7 +231,7 @@ class MinesweeperPlayer(AdapterDefaults[Any, Seen, list[Move], Board]):
             raise LearnRefused("learning is off")
         if self._read != self._vision_read:
             raise LearnRefused("only the vision reader learns glyphs")
-        learned = self.vision.learn(frame, location, previous)
+        learned = self.vision.learn(frame, vision_location(location), previous)
         self._skin_changed()
         return learned
 
@@ -233,11 +248,11 @@ class MinesweeperPlayer(AdapterDefaults[Any, Seen, list[Move], Board]):
         if self.delta is not None:
             self.delta.reset()  # cells read with the old skin are read again with the new one
 
-    def locate(self, frame: Frame) -> Any:
+    def locate(self, frame: Frame) -> Located:
         """Find the board in a frame (raises the reader's ReadError when there is none)."""
         return self._locate(frame)
 
-    def read(self, frame: Frame, location: Any) -> Seen:
+    def read(self, frame: Frame, location: Located) -> Seen:
         """The board in a frame (only changed cells are read again when ``delta`` is on)."""
         self._seen_version = self.vision.version
         self.vision.showing(frame, location)
@@ -256,8 +271,8 @@ class MinesweeperPlayer(AdapterDefaults[Any, Seen, list[Move], Board]):
         seen = Seen(
             reading.board,
             geometry,
-            getattr(reading, "counter", None),
-            getattr(reading, "face", None),
+            reading.counter,
+            reading.face,
         )
         if wanted and self.mine_total is not None and seen.counter is not None:
             self.mine_total = None  # the counter showed up late: the screen's total wins
@@ -265,7 +280,7 @@ class MinesweeperPlayer(AdapterDefaults[Any, Seen, list[Move], Board]):
         return seen
 
     @staticmethod
-    def board_region(location: Any, frame: Frame) -> Region:
+    def board_region(location: Located, frame: Frame) -> Region:
         """The board's part of a frame (frame pixels), compared to see the screen settle."""
         geometry = getattr(location, "geometry", None)
         if isinstance(geometry, GridGeometry):
@@ -295,7 +310,7 @@ class MinesweeperPlayer(AdapterDefaults[Any, Seen, list[Move], Board]):
         return self.mines
 
     @staticmethod
-    def face_region(location: Any, frame: Frame) -> Region | None:
+    def face_region(location: Located, frame: Frame) -> Region | None:
         """Where the new-game face is, in screen pixels, if vision found it."""
         panel = getattr(location, "panel", None)
         face = getattr(panel, "face", None)
@@ -377,11 +392,12 @@ class MinesweeperPlayer(AdapterDefaults[Any, Seen, list[Move], Board]):
         return [d.move for d in decisions]
 
     # --- the loop's adapter protocol (bot.run.game.GameAdapter) -------------------------------
-    def calibrate(self, frame: Frame, location: Any, seen: Seen, window: Region) -> Calibration:
+    def calibrate(self, frame: Frame, location: Located, seen: Seen, window: Region) -> Calibration:
         """Clicks on the board and on the face (or the profile's keys start a game); the
         pointer may rest anywhere in the window. Reads the mine count on first sight."""
         self.learn_mines(seen)
-        self.rule = adopt(self, getattr(location, "skin", None))  # the look may tell the rule
+        skin = getattr(location, "skin", None)  # a stand-in reader's location may name one
+        self.rule = adopt(self, skin if isinstance(skin, str) else None)  # the look may tell it
         board = seen.geometry.bounds
         face = self.face_region(location, frame)
         if face is None:
@@ -390,7 +406,7 @@ class MinesweeperPlayer(AdapterDefaults[Any, Seen, list[Move], Board]):
         clicks = (board,) if self.profile.new_game_keys else (board, face)
         return Calibration(board, clicks, (window,), face.center)
 
-    def new_game(self, target: Target[Any], calibration: Calibration) -> list[Intent]:
+    def new_game(self, target: Target[TargetProfile], calibration: Calibration) -> list[Intent]:
         assert calibration.new_game is not None
         self.vision.starting = True
         return list(target.new_game_gestures(calibration.new_game))
@@ -408,7 +424,7 @@ class MinesweeperPlayer(AdapterDefaults[Any, Seen, list[Move], Board]):
     def awaiting(self, seen: Seen) -> list[Move]:
         return []  # Minesweeper has no opponent
 
-    def wait_seconds(self, pending: Any, default: float) -> float:
+    def wait_seconds(self, pending: list[Move] | None, default: float) -> float:
         return default
 
     @staticmethod

@@ -10,11 +10,11 @@ latency. A large change (a new game, the window moved) falls back to a full read
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 import numpy as np
 
+from bot.games.minesweeper.reading import BoardRead, Located, Read
 from solvers.minesweeper.state import Board
 from vision.core.frame import Frame
 from vision.core.geometry import GridGeometry
@@ -43,7 +43,10 @@ def changed_cells(a: np.ndarray, b: np.ndarray, geometry: GridGeometry) -> np.nd
     return np.logical_or.reduceat(np.logical_or.reduceat(diff, cols, axis=1), rows, axis=0)
 
 
-def sub_location(location: Any, rows: slice, cols: slice) -> Any:
+LocatedT = TypeVar("LocatedT", bound=Located)
+
+
+def sub_location(location: LocatedT, rows: slice, cols: slice) -> LocatedT:
     """The same location holding only some rows and columns of the grid (and no panel).
 
     Besides the whole-pixel ``geometry``, a location may carry fitted fractional cell centres
@@ -53,7 +56,7 @@ def sub_location(location: Any, rows: slice, cols: slice) -> Any:
     geometry: GridGeometry = location.geometry
     edge_cols = slice(cols.start, cols.stop + 1)
     edge_rows = slice(rows.start, rows.stop + 1)
-    changes: dict[str, Any] = {
+    changes: dict[str, object] = {
         "geometry": GridGeometry(geometry.col_edges[edge_cols], geometry.row_edges[edge_rows])
     }
     panel = getattr(location, "panel", None)
@@ -70,19 +73,19 @@ def sub_location(location: Any, rows: slice, cols: slice) -> Any:
 class DeltaReader:
     """Wraps a full reader ``read(frame, location)``; same results, less work per frame."""
 
-    def __init__(self, read: Callable[[Frame, Any], Any]) -> None:
+    def __init__(self, read: Read) -> None:
         self._read = read
         self._pixels: np.ndarray | None = None
         self._board: Board | None = None
         self._geometry: GridGeometry | None = None
-        self._location: Any = None
+        self._location: Located | None = None
         self.full_reads = 0
         self.partial_reads = 0
 
     def reset(self) -> None:
         self._pixels = self._board = self._geometry = None
 
-    def read(self, frame: Frame, location: Any) -> Any:
+    def read(self, frame: Frame, location: Located) -> BoardRead:
         geometry = getattr(location, "geometry", None)
         usable = (
             self._pixels is not None
@@ -121,7 +124,7 @@ class DeltaReader:
         self._pixels = frame.pixels
         return DeltaReading(self._board, geometry)
 
-    def _full(self, frame: Frame, location: Any) -> Any:
+    def _full(self, frame: Frame, location: Located) -> BoardRead:
         reading = self._read(frame, location)
         self.full_reads += 1
         self._pixels = frame.pixels

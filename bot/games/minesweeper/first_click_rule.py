@@ -10,12 +10,13 @@ the first click. Any other look keeps the profile's rule (safe: the usual model)
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from solvers.minesweeper.rules import FirstClick
 
 if TYPE_CHECKING:
     from bot.games.minesweeper.programs.profile import Profile
+    from vision.minesweeper.skin import Skin
 
 #: skin name -> the rule of the program that looks like that
 LOOK_RULES: dict[str, FirstClick] = {"winxp": FirstClick.XP, "win7": FirstClick.OPENING}
@@ -33,15 +34,14 @@ class AssumedRule:
         return f"{self.rule.value} ({self.why})"
 
 
-def look_name(skin: Any) -> str | None:
-    """The skin's name, from a name or a Skin (or anything with a ``name``)."""
+def look_name(skin: Skin | str | None) -> str | None:
+    """The skin's name, from a name or a Skin."""
     if skin is None or isinstance(skin, str):
         return skin
-    name = getattr(skin, "name", None)
-    return name if isinstance(name, str) else None
+    return skin.name
 
 
-def assume(profile: Profile, look: Any) -> AssumedRule:
+def assume(profile: Profile, look: Skin | str | None) -> AssumedRule:
     """The rule for ``profile`` once its board was read with the skin ``look``."""
     if profile.rules_source == "user":
         return AssumedRule(profile.rules, "user", "--rules")
@@ -54,13 +54,19 @@ def assume(profile: Profile, look: Any) -> AssumedRule:
     return AssumedRule(profile.rules, "default", f"{seen}: {profile.rules.value}, the usual model")
 
 
-def adopt(player: Any, look: Any) -> AssumedRule:
+class Playing(Protocol):
+    """A player whose profile (and solver, if it keeps a rule) takes the rule decided."""
+
+    profile: Profile
+
+    def take_rule(self, rule: FirstClick) -> None: ...
+
+
+def adopt(player: Playing, look: Skin | str | None) -> AssumedRule:
     """Decide the rule for a player whose board was just read with ``look``: its profile and
     its solver take it (a solver made before the look was known)."""
     assumed = assume(player.profile, look)
     if player.profile.rules is not assumed.rule:
         player.profile = replace(player.profile, rules=assumed.rule)
-    planner = getattr(player, "planner", None)
-    if planner is not None and hasattr(planner, "rules"):
-        planner.rules = assumed.rule
+    player.take_rule(assumed.rule)
     return assumed

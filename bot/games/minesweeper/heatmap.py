@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import cv2
 import numpy as np
@@ -133,7 +132,7 @@ def _legend(plan: Sequence[Decision[Move]], covered: int) -> np.ndarray:
 
 
 def save_heatmap(out: Path, pixels: np.ndarray, geometry: GridGeometry, board: Board,
-                 grid: np.ndarray, plan: Sequence[Decision[Move]]) -> dict[str, Any]:
+                 grid: np.ndarray, plan: Sequence[Decision[Move]]) -> dict[str, object]:
     picture = draw_heatmap(pixels, geometry, board, grid, plan)
     if not cv2.imwrite(str(out), picture):
         raise OSError(f"{out}: could not write the picture")

@@ -15,20 +15,18 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from bot.games.minesweeper.learning import GlyphLearning
+from bot.games.minesweeper.reading import Located
 from bot.run.game import LearnedGlyph, LearnRefused
 from solvers.minesweeper.moves import Move
 from solvers.minesweeper.state import Board, Cell
 from vision.core.errors import BoardNotFoundError, ReadError
 from vision.core.frame import Frame
+from vision.minesweeper.reader import BoardLocation, MinesweeperReading
 from vision.minesweeper.skin import Skin, load_skin
-
-if TYPE_CHECKING:
-    from vision.minesweeper.reader import BoardLocation
 
 #: ``--skin none``: read with no known skin at all, as on a program never seen.
 COLD = "none"
@@ -61,7 +59,7 @@ class LearningVision:
         self.starting = False  # a new game was asked for; its first frame is fresh
         self.unplayable = False  # the cold board shown is not a fresh game
         self._frame: Frame | None = None
-        self._location: Any = None
+        self._location: Located | None = None  # a stand-in reader's, or vision's
         self._verified: Frame | None = None
         self._known: tuple[tuple[int, int], BoardLocation] | None = None
         self._counter_tries: dict[int, int] = {}  # counter reads tried, by location
@@ -139,7 +137,6 @@ class LearningVision:
 
     def _cold_locate(self, frame: Frame) -> BoardLocation:
         from vision.minesweeper.looks import board_grid, fresh, look_indices
-        from vision.minesweeper.reader import BoardLocation
 
         if self.learning is None:
             raise BoardNotFoundError("no known skin fits this board and learning is off"
@@ -177,7 +174,7 @@ class LearningVision:
             self.version += 1
 
     # --- reading ------------------------------------------------------------------------------
-    def read(self, frame: Frame, location: Any) -> Any:
+    def read(self, frame: Frame, location: BoardLocation) -> MinesweeperReading:
         from vision.minesweeper.reader import MinesweeperReading, read_minesweeper
 
         if self.unplayable and self.starting and self.learning is not None \
@@ -208,7 +205,7 @@ class LearningVision:
                 return replace(reading, counter=self._counter(frame, location))
         return reading
 
-    def _counter(self, frame: Frame, location: Any) -> int | None:
+    def _counter(self, frame: Frame, location: BoardLocation) -> int | None:
         from vision.minesweeper.any_counter import read_any_counter
 
         geometry = getattr(location, "geometry", None)
@@ -224,11 +221,11 @@ class LearningVision:
         return counter if counter is not None else standard_mines(g.rows, g.cols)
 
     @property
-    def location(self) -> Any:
+    def location(self) -> Located | None:
         """The whole-board location of the frame read last."""
         return self._location
 
-    def showing(self, frame: Frame, location: Any) -> None:
+    def showing(self, frame: Frame, location: Located) -> None:
         """The frame the adapter is reading, at its whole-board location (the reader itself
         may be handed a part of the grid: only the cells that changed)."""
         self._frame, self._location = frame, location
@@ -239,8 +236,9 @@ class LearningVision:
 
         if self._frame is None or self.unplayable:
             return None
+        location = self._location if isinstance(self._location, BoardLocation) else None
         try:
-            return read_minesweeper(self._frame, skin=self.skin, location=self._location).board
+            return read_minesweeper(self._frame, skin=self.skin, location=location).board
         except ReadError:
             return None
 
@@ -254,11 +252,11 @@ class LearningVision:
             self._use(self.learning.skin)
         return self.learning
 
-    def learn(self, frame: Frame, location: Any, previous: Board | None) -> list[LearnedGlyph]:
+    def learn(self, frame: Frame, location: BoardLocation, previous: Board | None
+              ) -> list[LearnedGlyph]:
         """A refused frame: new looks, names; raises LearnRefused when it cannot be fitted or
         when its looks still cannot all be read. A board something is drawn over (a message
         when a game ends) is waited for instead: nothing is learned from it."""
-        from vision.minesweeper.reader import BoardLocation
 
         if not isinstance(location, BoardLocation):
             raise LearnRefused("only the vision reader learns glyphs")
@@ -283,7 +281,6 @@ class LearningVision:
     def overlay(self, frame: Frame, previous: Board | None) -> tuple[int, int] | None:
         """The middle cell (row, col) of something drawn over the board in the frame the
         reader last refused, if anything is (see :meth:`_covered_up`)."""
-        from vision.minesweeper.reader import BoardLocation
 
         location = self._location
         learned = self.learning.skin if self.learning is not None else None
@@ -295,7 +292,8 @@ class LearningVision:
             return None
         return top + rows // 2, left + cols // 2
 
-    def _obscured(self, frame: Frame, location: Any, previous: Board | None = None) -> bool:
+    def _obscured(self, frame: Frame, location: BoardLocation, previous: Board | None = None
+                  ) -> bool:
         """Is something drawn over part of the board (a message or a page's window, as kmines
         and web pages show when a game ends)? Asked of a frame no naming fits: its cells no
         look fits then hold a solid rectangle, where new glyphs are scattered cells. A plain
@@ -306,7 +304,7 @@ class LearningVision:
         return rows >= OBSCURED_SIDES[0] and cols >= OBSCURED_SIDES[1]
 
     @staticmethod
-    def _covered_up(frame: Frame, location: Any, skin: Skin, previous: Board | None
+    def _covered_up(frame: Frame, location: BoardLocation, skin: Skin, previous: Board | None
                     ) -> tuple[int, int, int, int]:
         """(rows, cols, top, left) of the largest block of cells no look fits or that show
         what an opened cell of ``previous`` never would."""
@@ -335,7 +333,7 @@ class LearningVision:
         if fresh_game:
             self.starting = False
             learning.new_game(True)
-        if not learning.active:
+        if not learning.active or not isinstance(self._location, BoardLocation):
             return ""
         try:
             learning.observe(self._frame, self._location, first=fresh_game)
@@ -350,7 +348,7 @@ class LearningVision:
         learning = self.learning
         if learning is None or learning.skin is None or self._frame is None:
             return
-        if self._frame is self._verified:
+        if self._frame is self._verified or not isinstance(self._location, BoardLocation):
             return
         self._verified = self._frame
         if learning.verify(self._frame, self._location):

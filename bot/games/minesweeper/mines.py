@@ -10,7 +10,6 @@ on the command line cannot make every probability wrong for a whole night.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from solvers.minesweeper.rules import standard_mines
 
@@ -24,7 +23,7 @@ class MineTotal:
     shown: int | None = None  # counter + flags, when the counter was read
     note: str | None = None  # a disagreement or an unusable counter, for people
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {
             "mines": self.mines,
             "mines_from": self.source,

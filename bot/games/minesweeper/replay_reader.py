@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from bot.run.replay import TextReader
 from solvers.minesweeper.state import Board
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
+from vision.minesweeper.reader import BoardLocation
 
 
 def diff(expected: Board, got: Board, limit: int = 5) -> str:
@@ -32,7 +32,7 @@ class VisionReader:
     def __init__(self, skin: str | None) -> None:
         self.skin = skin
         self.locations = 0
-        self._location: Any = None
+        self._location: BoardLocation | None = None
         self._shape: tuple[int, ...] = ()
 
     def __call__(self, frame: Frame) -> Board:

@@ -7,10 +7,11 @@ from __future__ import annotations
 import math
 import os
 import sys
+from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.cli.output_paths import check_play_paths
 from bot.errors import GamebotError
@@ -28,6 +29,7 @@ from solvers.minesweeper.rules import FirstClick, Level
 
 if TYPE_CHECKING:
     from bot.games.minesweeper.adapter import MinesweeperPlayer
+    from bot.games.minesweeper.learning import GlyphLearning
 
 
 @dataclass
@@ -58,20 +60,19 @@ def _adjust(profile: Profile, cfg: PlayConfig) -> Profile:
     """The profile with the command line's overrides applied."""
     from dataclasses import replace
 
-    changes: dict[str, Any] = {}
     if cfg.flags is not None:
-        changes["flags"] = cfg.flags
+        profile = replace(profile, flags=cfg.flags)
     if cfg.new_game_keys is not None:
-        changes["new_game_keys"] = cfg.new_game_keys
+        profile = replace(profile, new_game_keys=cfg.new_game_keys)
     if cfg.rules is not None:
-        changes["rules"] = cfg.rules
-        changes["rules_source"] = "user"
+        profile = replace(profile, rules=cfg.rules, rules_source="user")
     if cfg.skin is not None:
-        changes["skin"] = cfg.skin
-    return replace(profile, **changes) if changes else profile
+        profile = replace(profile, skin=cfg.skin)
+    return profile
 
 
-def open_screen_and_target(cfg: PlayConfig, stack: ExitStack) -> tuple[GuardedScreen, Target]:
+def open_screen_and_target(cfg: PlayConfig, stack: ExitStack
+                           ) -> tuple[GuardedScreen, Target[Profile]]:
     """The screen to play on and the program on it (started here when asked)."""
     from bot.games.minesweeper import programs as targets
 
@@ -126,7 +127,7 @@ def drawable(skin: str | None) -> str:
     return skin if skin not in (None, COLD) else "winxp"
 
 
-def learning_for(cfg: PlayConfig, target: Target) -> Any:
+def learning_for(cfg: PlayConfig, target: Target[Profile]) -> GlyphLearning:
     """Learning during play: a learned look is kept in the user skin folder under the
     program's name (read and play try it from then on), or in ``--learn-into``; the simulator
     keeps it in memory unless told."""
@@ -148,11 +149,11 @@ def learning_for(cfg: PlayConfig, target: Target) -> Any:
                          auto_opens=target.profile.auto_opens)
 
 
-def learned_summary(learning: Any) -> dict[str, Any]:
+def learned_summary(learning: GlyphLearning | None) -> dict[str, object]:
     """What the session learned of the look: where it is kept, the names it knows, and the
     looks still unnamed (with what each may still be)."""
-    skin = getattr(learning, "skin", None)
-    if skin is None:
+    skin = learning.skin if learning is not None else None
+    if learning is None or skin is None:
         return {"learned_skin": None}
     saved = learning.into is not None and learning.into.is_dir()
     return {
@@ -163,13 +164,13 @@ def learned_summary(learning: Any) -> dict[str, Any]:
     }
 
 
-def restarter(cfg: PlayConfig, stack: ExitStack) -> Any:
+def restarter(cfg: PlayConfig, stack: ExitStack) -> Callable[[], Target[Profile]] | None:
     """With --launch: a callback that starts the program again after it crashed."""
     if not cfg.launch or cfg.target == "sim":
         return None
     from bot.games.minesweeper import programs as targets
 
-    def restart() -> Target:
+    def restart() -> Target[Profile]:
         level = cfg.level or Level.parse("intermediate")
         target = targets.launch(cfg.target, level, seed=cfg.seed, rules=_program_rules(cfg))
         target.profile = _adjust(target.profile, cfg)
@@ -211,16 +212,16 @@ def _num(value: object, digits: int = 1) -> str:
     return f"{value:.{digits}f}"
 
 
-def _from(summary: dict[str, Any]) -> str:
+def _from(summary: Mapping[str, object]) -> str:
     """Why the solver played by that first-click rule, when known."""
     why = summary.get("rules_from")
     return f" ({why})" if why else ""
 
 
-def human_lines(summary: dict[str, Any]) -> list[str]:
+def human_lines(summary: Mapping[str, object]) -> list[str]:
     games, wins = summary["games"], summary["wins"]
     rate = summary["win_rate"]
-    low, high = summary["win_rate_ci95"]
+    low, high = root.interval(summary)
     lines = [
         f"played {summary.get('target', '?')}: level {summary.get('level', '?')}, mines"
         f" {summary.get('mines', '?')}, first click {summary.get('rules', '?')}{_from(summary)},"
@@ -243,7 +244,7 @@ def human_lines(summary: dict[str, Any]) -> list[str]:
         lines.append(f"first move {summary['first_move_seconds']:.2f} s after the start"
                      " (program started, board found, its look learned or recognised)")
     if summary.get("looks_named") is not None:
-        unnamed = summary.get("looks_unnamed") or []
+        unnamed = root.texts(summary, "looks_unnamed")
         lines.append(f"look learned: names {summary['looks_named']!r}, {len(unnamed)} look(s)"
                      " not named yet" + (f" ({', '.join(unnamed)})" if unnamed else ""))
     for key in ("recording", "log", "learned_skin"):
@@ -328,7 +329,7 @@ def check_limits(cfg: PlayConfig) -> None:
         check_learn_into(cfg.learn_into)
 
 
-def watch(cfg: PlayConfig, seconds: float) -> dict[str, Any]:
+def watch(cfg: PlayConfig, seconds: float) -> dict[str, object]:
     """``gamebot record``: keep every distinct board the screen shows for ``seconds``."""
     from bot.games.minesweeper.adapter import MinesweeperPlayer
     from bot.games.minesweeper.watching import watch as watch_board

@@ -14,9 +14,10 @@ import struct
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
@@ -24,6 +25,9 @@ from bot.io.screens.base import Button, ScreenError
 from bot.run.safety import StopRequested
 from vision.core.frame import Frame
 from vision.core.geometry import Point, Region
+
+if TYPE_CHECKING:
+    from mss.base import MSSBase
 
 DEFAULT_PAUSE = 0.002  # seconds pyautogui sleeps after each call; the loop does its own waiting
 DRAG_STEP = 0.15  # seconds a drag takes from one point to the next
@@ -54,7 +58,17 @@ def ensure_xauthority() -> None:
     os.environ["XAUTHORITY"] = str(path)
 
 
-def _alive(display: Any) -> bool:
+
+class XConnection(Protocol):
+    """What is asked of an Xlib display connection here (python-xlib ships no types)."""
+
+    def get_input_focus(self) -> object: ...
+    def get_display_name(self) -> str: ...
+    def close(self) -> None: ...
+
+
+
+def _alive(display: XConnection) -> bool:
     """Does an Xlib connection still reach its server (a display number can be reused)?"""
     try:
         display.get_input_focus()
@@ -63,7 +77,7 @@ def _alive(display: Any) -> bool:
     return True
 
 
-def follow_display(gui: Any) -> None:
+def follow_display(gui: ModuleType) -> None:
     """Point pyautogui at the current ``DISPLAY``.
 
     pyautogui opens its X connection once, at import, and computes its fail-safe corners from
@@ -81,7 +95,7 @@ def follow_display(gui: Any) -> None:
     reconnect(gui)
 
 
-def reconnect(gui: Any) -> None:
+def reconnect(gui: ModuleType) -> None:
     """Open pyautogui's X connection afresh and read its key map again. The key codes it read
     at import belong to the display of that moment: another display, or one whose Latin keys
     were lent to other letters then, gives code 0 for a letter, which X refuses (BadValue)."""
@@ -114,11 +128,11 @@ class DesktopScreen:
             display = os.environ.get("DISPLAY")
             raise ScreenError(f"cannot open the display {display}: {exc}") from exc
         reconnect(pyautogui)  # this display, its key map as it is now
-        self._gui: Any = pyautogui
+        self._gui: ModuleType = pyautogui
         pyautogui.FAILSAFE = True
         pyautogui.PAUSE = pause
         factory = getattr(mss, "MSS", None) or mss.mss
-        self._mss: Any = factory()
+        self._mss: MSSBase = factory()
         monitors = self._mss.monitors
         every = monitors[0]
         self._bounds = Region(every["left"], every["top"], every["width"], every["height"])
@@ -152,7 +166,7 @@ class DesktopScreen:
         sx, sy = self.scale
         return (round(point.x * sx), round(point.y * sy))
 
-    def _call(self, fn: Any, *args: Any, **kwargs: Any) -> None:
+    def _call(self, fn: Callable[..., object], *args: object, **kwargs: object) -> None:
         try:
             fn(*args, **kwargs)
         except self._gui.FailSafeException as exc:

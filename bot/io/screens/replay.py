@@ -10,17 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from bot.io.screens.base import Button, ScreenError
-from bot.run.recorder import RecordingError, read_events
+from bot.run.recorder import RecordingError, number, read_events
 from vision.core.frame import Frame
 from vision.core.geometry import Point, Region
 
 
-def _region(event: dict[str, Any], frame: Frame) -> Region:
+def _region(event: dict[str, object], frame: Frame) -> Region:
     r = event.get("region")
     if isinstance(r, list) and len(r) == 4:
         return Region(int(r[0]), int(r[1]), frame.width, frame.height)
@@ -67,13 +66,13 @@ class ReplayScreen:
         self.keys: list[tuple[str, ...]] = []
         self.drags: list[tuple[tuple[Point, ...], Button]] = []
 
-    def load(self, event: dict[str, Any]) -> Frame:
+    def load(self, event: dict[str, object]) -> Frame:
         try:
             pixels = self.pixels(str(event["frame"]))
         except ValueError as exc:
             raise RecordingError(f"{self.directory}: event at t={event.get('t')}: {exc}") from exc
         frame = Frame.from_pixels(pixels)
-        return Frame(pixels, _region(event, frame), float(event.get("t", 0.0)))
+        return Frame(pixels, _region(event, frame), number(event.get("t", 0.0), "an event's time"))
 
     def pixels(self, name: str) -> np.ndarray:
         """A stored frame's pixels, patches laid over their bases (the last one is cached:
@@ -100,7 +99,7 @@ class ReplayScreen:
         self._cache = (name, pixels)
         return pixels
 
-    def frames(self) -> Iterator[tuple[dict[str, Any], Frame]]:
+    def frames(self) -> Iterator[tuple[dict[str, object], Frame]]:
         """Every recorded frame with the event that names it."""
         for event in self.events:
             yield event, self.load(event)

@@ -14,7 +14,10 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from Xlib.display import Display as XDisplay
 
 from bot.errors import GamebotError
 
@@ -36,7 +39,7 @@ class KeyMapper:
         from Xlib.display import Display
 
         try:
-            self.display: Any = Display(display_name)
+            self.display: XDisplay = Display(display_name)
         except Exception as exc:  # Xlib raises its own types for an unusable display
             raise GamebotError(f"cannot open the display {display_name}: {exc}") from exc
         if not self.display.has_extension("XTEST"):

@@ -14,7 +14,10 @@ import shutil
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.web.sites import SiteProfile
 
 from bot.errors import GamebotError
 from bot.io import x11
@@ -76,12 +79,12 @@ def browser_argv(
     return argv
 
 
-class BrowserTarget(WindowTarget):
+class BrowserTarget(WindowTarget["SiteProfile"]):
     """A page's browser window; ``profile`` is the site's :class:`bot.web.sites.SiteProfile`."""
 
     def __init__(
         self,
-        profile: Any,
+        profile: SiteProfile,
         title: str,
         program: x11.Program | None = None,
         profile_dir: Path | None = None,
@@ -118,7 +121,7 @@ class BrowserTarget(WindowTarget):
 
 def launch(
     url: str,
-    profile: Any,
+    profile: SiteProfile,
     size: tuple[int, int] = (1280, 900),
     zoom: float = 1.0,
     env: Mapping[str, str] | None = None,
@@ -139,7 +142,7 @@ def launch(
         raise
 
 
-def attach(title: str, profile: Any) -> BrowserTarget:
+def attach(title: str, profile: SiteProfile) -> BrowserTarget:
     """A browser window already open, found by (a regular expression of) its title; when there
     is none, :class:`bot.io.windows.finder.WindowNotFound` lists the windows there are."""
     windows.find_window(title=title)  # fails now, naming what is there

@@ -14,7 +14,7 @@ import logging
 import os
 import sys
 from collections.abc import Hashable
-from typing import Any
+from typing import Protocol
 
 from bot.errors import GamebotError
 from bot.io import x11
@@ -24,21 +24,48 @@ from vision.core.geometry import Region
 logger = logging.getLogger(__name__)
 
 
+
+class Rect(Protocol):
+    left: int
+    top: int
+    right: int
+    bottom: int
+
+
+class PwcWindow(Protocol):
+    """What is used of a pywinctl window (the library ships no types)."""
+
+    title: str
+    isVisible: bool
+    isAlive: bool
+    box: tuple[int, int, int, int]
+
+    def getHandle(self) -> object: ...
+    def getClientFrame(self) -> Rect: ...
+    def getAppName(self) -> str: ...
+    def activate(self, wait: bool = False) -> bool: ...
+
+
+class Pywinctl(Protocol):
+    """The pywinctl module, as used here."""
+
+    def getAllWindows(self) -> list[PwcWindow]: ...
+
 class PywinctlBackend:
     """pywinctl's windows as :class:`WindowInfo`; ``display`` is the X display it is bound to
     (None off X11, where ids are native handles and classes are application names)."""
 
     name = "pywinctl"
 
-    def __init__(self, module: Any, display: str | None) -> None:
+    def __init__(self, module: Pywinctl, display: str | None) -> None:
         self._pwc = module
         self.display = display
-        self._known: dict[int, Any] = {}  # id -> pywinctl window, from the last listing
+        self._known: dict[int, PwcWindow] = {}  # id -> pywinctl window, from the last listing
         self._ids: dict[Hashable, int] = {}  # macOS handles are (app, title): numbered here
 
     def windows(self) -> list[WindowInfo]:
         self._check_display()
-        seen: list[tuple[int, str, Region, bool, Any]] = []
+        seen: list[tuple[int, str, Region, bool, PwcWindow]] = []
         for w in self._pwc.getAllWindows():
             try:
                 wid = self._id(w.getHandle())
@@ -100,7 +127,7 @@ class PywinctlBackend:
         key = handle if isinstance(handle, Hashable) else repr(handle)
         return self._ids.setdefault(key, len(self._ids) + 1)
 
-    def _client_box(self, w: Any) -> Region:
+    def _client_box(self, w: PwcWindow) -> Region:
         if self.display is not None:
             left, top, width, height = w.box
         else:
@@ -117,13 +144,13 @@ class PywinctlBackend:
         return wm_classes(ids)
 
     @staticmethod
-    def _app_name(w: Any) -> str:
+    def _app_name(w: PwcWindow) -> str:
         try:
             return str(w.getAppName() or "")
         except Exception:  # the process ended while listed
             return ""
 
-    def _window(self, window: int) -> Any:
+    def _window(self, window: int) -> PwcWindow:
         if window not in self._known:
             self.windows()
         try:

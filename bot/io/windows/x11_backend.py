@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from Xlib.display import Display
 
 from bot.errors import GamebotError
 from bot.io import x11
@@ -17,7 +20,7 @@ from bot.io.windows.info import WindowInfo
 from vision.core.geometry import Region
 
 
-def open_display() -> Any:
+def open_display() -> Display:
     """A python-xlib connection to ``$DISPLAY``; GamebotError naming it when there is none."""
     from Xlib import display, error
 

@@ -8,9 +8,8 @@ page shows that message. :data:`PARAMETERS` documents them for ``gamebot serve b
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
 
-from bot.pages.kit.server import PageRequestError
+from bot.pages.kit.params import choice, number
 
 # name -> (allowed values or a description, default); the first value is the default.
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -55,55 +54,24 @@ class BaldaConfig:
     input: str = "palette-drag"
     think: int = DEFAULT_THINK_MS
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return asdict(self)
 
 
-def _text(payload: dict[str, Any], name: str) -> str | None:
-    value = payload.get(name)
-    if value is None or value == "":
-        return None
-    if isinstance(value, bool) or not isinstance(value, str | int | float):
-        raise PageRequestError(f"parameter {name} must be a string or a number, not {value!r}")
-    return str(value).strip().lower()
-
-
-def _choice(payload: dict[str, Any], name: str, allowed: tuple[str, ...]) -> str:
-    value = _text(payload, name)
-    if value is None:
-        return allowed[0]
-    if value not in allowed:
-        raise PageRequestError(f"parameter {name}={value!r} is not one of: {', '.join(allowed)}")
-    return value
-
-
-def _number(payload: dict[str, Any], name: str, kind: type, low: float, high: float) -> Any:
-    value = _text(payload, name)
-    if value is None:
-        return None
-    try:
-        number = kind(value)
-    except ValueError:
-        raise PageRequestError(f"parameter {name}={value!r} is not a number") from None
-    if not low <= number <= high:
-        raise PageRequestError(f"parameter {name}={value!r} is outside {low:g}..{high:g}")
-    return number
-
-
-def parse_config(payload: dict[str, Any], languages: tuple[str, ...]) -> BaldaConfig:
+def parse_config(payload: dict[str, object], languages: tuple[str, ...]) -> BaldaConfig:
     """The game's settings from the page's query parameters (unknown names are ignored)."""
-    think = _number(payload, "think", int, 0, 10_000)
-    reject = _number(payload, "reject", float, 0.0, 1.0)
+    think = number(payload, "think", int, 0, 10_000)
+    reject = number(payload, "reject", float, 0.0, 1.0)
     return BaldaConfig(
-        size=int(_choice(payload, "size", CHOICES["size"])),
-        lang=_choice(payload, "lang", languages),
-        level=_choice(payload, "level", CHOICES["level"]),
-        first=_choice(payload, "first", CHOICES["first"]),
-        mode=_choice(payload, "mode", CHOICES["mode"]),
-        seed=_number(payload, "seed", int, 0, 2**53),
+        size=int(choice(payload, "size", CHOICES["size"])),
+        lang=choice(payload, "lang", languages),
+        level=choice(payload, "level", CHOICES["level"]),
+        first=choice(payload, "first", CHOICES["first"]),
+        mode=choice(payload, "mode", CHOICES["mode"]),
+        seed=number(payload, "seed", int, 0, 2**53),
         reject=0.0 if reject is None else reject,
-        theme=_choice(payload, "theme", CHOICES["theme"]),
-        input=_choice(payload, "input", CHOICES["input"]),
+        theme=choice(payload, "theme", CHOICES["theme"]),
+        input=choice(payload, "input", CHOICES["input"]),
         think=DEFAULT_THINK_MS if think is None else think,
     )
 

@@ -26,7 +26,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from bot.pages.balda.config import BaldaConfig, parse_config
 from bot.pages.kit.server import PageRequestError
@@ -200,7 +199,7 @@ class Session:
         return BaldaMove(cell=cell, letter=letter, path=tuple(path), word=word)
 
     # ----- what the page shows ------------------------------------------------------------
-    def view(self) -> dict[str, Any]:
+    def view(self) -> dict[str, object]:
         state, config = self.state, self.config
         n = state.size
         scores = [0, 0]
@@ -317,7 +316,7 @@ class BaldaGames:
         return self._starts[key]
 
     # ----- dispatch -----------------------------------------------------------------------
-    def handle(self, action: str, payload: dict[str, Any]) -> dict[str, Any]:
+    def handle(self, action: str, payload: dict[str, object]) -> dict[str, object]:
         if action == "new":
             return self.new_game(payload).view()
         if action not in ("move", "pass", "reply", "state"):
@@ -334,7 +333,7 @@ class BaldaGames:
                 session.computer_reply()
             return session.view()
 
-    def new_game(self, payload: dict[str, Any]) -> Session:
+    def new_game(self, payload: dict[str, object]) -> Session:
         config = parse_config(payload, tuple(self.languages))
         number = payload.get("game", 0)
         if isinstance(number, bool) or not isinstance(number, int) or number < 0:
@@ -365,7 +364,7 @@ class BaldaGames:
             raise PageRequestError(f"no game with id {sid!r} (expired or never started)")
         return session
 
-    def _move(self, session: Session, payload: dict[str, Any]) -> dict[str, Any]:
+    def _move(self, session: Session, payload: dict[str, object]) -> dict[str, object]:
         size = session.state.size
         cell = _cell(payload.get("cell"), size, "cell")
         letter = payload.get("letter")

@@ -8,7 +8,6 @@ page shows that message. :data:`PARAMETERS` documents them for ``gamebot serve e
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
 
 from bot.pages.kit.params import choice, number
 
@@ -59,11 +58,11 @@ class EruditConfig:
         """The page's language: English for English Scrabble, Russian otherwise."""
         return "en" if self.rules == "scrabble-en" else "ru"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {**asdict(self), "lang": self.lang}
 
 
-def parse_config(payload: dict[str, Any]) -> EruditConfig:
+def parse_config(payload: dict[str, object]) -> EruditConfig:
     """The game's settings from the page's query parameters (unknown names are ignored)."""
     think = number(payload, "think", int, 0, 10_000)
     reject = number(payload, "reject", float, 0.0, 1.0)

@@ -28,7 +28,6 @@ import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.pages.erudit.config import EruditConfig, parse_config
 from bot.pages.erudit.texts import TEXTS, TITLES, text
@@ -81,7 +80,7 @@ class Turn:
     squares: list[tuple[int, int]] = field(default_factory=list)
     count: int = 0  # tiles laid or exchanged
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {
             "by": self.by,
             "kind": self.kind,
@@ -380,7 +379,7 @@ class Session:
             None,
         )
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> dict[str, object]:
         rules, config = self.rules, self.config
         last_computer = next((t for t in reversed(self.history) if t.by == COMPUTER), None)
         kind = None if self.turn is None else ("human", "computer")[self.turn]
@@ -465,7 +464,7 @@ class EruditGames:
         return thread
 
     # ----- dispatch -----------------------------------------------------------------------
-    def handle(self, action: str, payload: dict[str, Any]) -> dict[str, Any]:
+    def handle(self, action: str, payload: dict[str, object]) -> dict[str, object]:
         if action == "new":
             return self.new_game(payload).view()
         if action not in self.ACTIONS:
@@ -493,7 +492,7 @@ class EruditGames:
                 return {"ok": True, "game": session.view()}
             return session.view()
 
-    def new_game(self, payload: dict[str, Any]) -> Session:
+    def new_game(self, payload: dict[str, object]) -> Session:
         config = parse_config(payload)
         number = payload.get("game", 0)
         if isinstance(number, bool) or not isinstance(number, int) or number < 0:

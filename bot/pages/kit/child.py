@@ -10,7 +10,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
-from typing import Any
 from urllib.parse import urlencode
 
 from bot.errors import GamebotError
@@ -47,7 +46,7 @@ class ChildPageServer:
         self.base = url.split("?")[0]
         return self
 
-    def url(self, **params: Any) -> str:
+    def url(self, **params: object) -> str:
         query = urlencode({k: v for k, v in params.items() if v is not None})
         return f"{self.base}?{query}" if query else self.base
 

@@ -2,18 +2,18 @@
 
 Pages send their whole query string to ``POST /api/<game>/new``; these helpers turn one value
 into a choice or a number, or raise :class:`PageRequestError` naming the parameter, which the
-page shows. (The Balda page has its own copies; new pages use these.)
+page shows; every page uses these.
 """
 
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import TypeVar
 
 from bot.pages.kit.server import PageRequestError
 
 
-def text(payload: dict[str, Any], name: str) -> str | None:
+def text(payload: dict[str, object], name: str) -> str | None:
     """The parameter as trimmed lower-case text, or None when it is absent or empty."""
     value = payload.get(name)
     if value is None or value == "":
@@ -23,7 +23,7 @@ def text(payload: dict[str, Any], name: str) -> str | None:
     return str(value).strip().lower()
 
 
-def choice(payload: dict[str, Any], name: str, allowed: tuple[str, ...]) -> str:
+def choice(payload: dict[str, object], name: str, allowed: tuple[str, ...]) -> str:
     """One of ``allowed``; the first is the default."""
     value = text(payload, name)
     if value is None:
@@ -33,7 +33,11 @@ def choice(payload: dict[str, Any], name: str, allowed: tuple[str, ...]) -> str:
     return value
 
 
-def number(payload: dict[str, Any], name: str, kind: type, low: float, high: float) -> Any:
+N = TypeVar("N", int, float)
+
+
+def number(payload: dict[str, object], name: str, kind: type[N], low: float, high: float
+           ) -> N | None:
     """An ``int`` or ``float`` within ``low..high``, or None when absent."""
     value = text(payload, name)
     if value is None:

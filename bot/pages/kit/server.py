@@ -20,7 +20,7 @@ import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 from urllib.parse import unquote, urlencode, urlsplit
 
 from bot.errors import GamebotError
@@ -50,7 +50,7 @@ class PageRequestError(ValueError):
 class PageHandler(Protocol):
     """What a game contributes: an answer (a JSON object) to each action the page calls."""
 
-    def handle(self, action: str, payload: dict[str, Any]) -> dict[str, Any]: ...
+    def handle(self, action: str, payload: dict[str, object]) -> dict[str, object]: ...
 
 
 class PageServer:
@@ -133,7 +133,7 @@ class PageServer:
             return None
         return candidate
 
-    def call(self, action: str, payload: dict[str, Any]) -> dict[str, Any]:
+    def call(self, action: str, payload: dict[str, object]) -> dict[str, object]:
         if self.handler is None:
             raise PageRequestError(f"the {self.game} page has no API")
         if not action.replace("-", "_").isidentifier():
@@ -153,7 +153,7 @@ class _Request(BaseHTTPRequestHandler):
     server_version = "gamebot-pages"
     protocol_version = "HTTP/1.1"
 
-    def log_message(self, format: str, *args: Any) -> None:
+    def log_message(self, format: str, *args: object) -> None:
         """Quiet: a page makes many requests and the terminal belongs to the user."""
 
     # ----- GET ----------------------------------------------------------------------------
@@ -193,7 +193,7 @@ class _Request(BaseHTTPRequestHandler):
             return
         self._send_json(HTTPStatus.OK, answer)
 
-    def _read_json(self) -> dict[str, Any]:
+    def _read_json(self) -> dict[str, object]:
         try:
             length = int(self.headers.get("Content-Length") or 0)
         except ValueError:
@@ -213,7 +213,7 @@ class _Request(BaseHTTPRequestHandler):
         return payload
 
     # ----- answers ------------------------------------------------------------------------
-    def _send_json(self, status: HTTPStatus, obj: dict[str, Any]) -> None:
+    def _send_json(self, status: HTTPStatus, obj: dict[str, object]) -> None:
         body = json.dumps(obj, ensure_ascii=False).encode("utf-8")
         self._send(status, body, "application/json; charset=utf-8")
 

@@ -10,7 +10,6 @@ import functools
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
 
 from bot.errors import GamebotError
 
@@ -18,7 +17,7 @@ HOST = "127.0.0.1"
 
 
 class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
+    def log_message(self, format: str, *args: object) -> None:
         return None
 
 

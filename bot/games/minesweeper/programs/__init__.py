@@ -8,7 +8,10 @@ anywhere on the screen. ``window-title`` is any other window, by title, class or
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from vision.minesweeper.reader import BoardLocation
 
 from bot.errors import GamebotError
 from bot.io.targets.base import Target
@@ -105,7 +108,7 @@ def anywhere() -> Target:
     from bot.games.minesweeper.programs import window_title
     from bot.games.minesweeper.programs.screen_area import ScreenAreaTarget
 
-    def locate(frame: Frame) -> Any:
+    def locate(frame: Frame) -> BoardLocation:
         from vision.minesweeper.reader import locate_minesweeper
 
         return locate_minesweeper(frame)

@@ -8,9 +8,9 @@ counter and face above it) is what the loop captures.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from bot.games.minesweeper.programs.profile import KeysOrFace, Profile
+from bot.games.minesweeper.reading import Located
 from bot.io.screens.base import Screen
 from bot.io.targets.base import Target
 from vision.core.frame import Frame
@@ -30,7 +30,7 @@ def around(board: Region, screen: Region) -> Region:
 class ScreenAreaTarget(KeysOrFace, Target[Profile]):
     """A board with no window to ask: found by ``locate`` once, then watched in its area."""
 
-    def __init__(self, profile: Profile, locate: Callable[[Frame], Any]) -> None:
+    def __init__(self, profile: Profile, locate: Callable[[Frame], Located]) -> None:
         super().__init__(profile)
         self._locate = locate
         self._region: Region | None = None
