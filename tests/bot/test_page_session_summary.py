@@ -24,9 +24,9 @@ def game(number: int, outcome: str, **details: object) -> GameResult:
 def session_with(*games: GameResult) -> tuple[SessionStats, Session]:
     result = SessionStats(games=list(games))
     adapter = SimpleNamespace(move_seconds=[1.0, 2.0], learned_glyphs=0,
-                              keep_learned=lambda: None)
-    target = SimpleNamespace(profile=SimpleNamespace(name="site", style="drag"),
-                             describe=lambda: "a page")
+                              keep_learned=lambda: None,
+                              site=SimpleNamespace(name="site", style="drag"))
+    target = SimpleNamespace(describe=lambda: "a page")
     table = SimpleNamespace(adapter=adapter, target=target)
     return result, Session(PagePlayConfig(), table, Path("log"), 0.0)  # type: ignore[arg-type]
 
