@@ -1,6 +1,6 @@
-"""``gamebot serve balda``: the project's own Balda page on 127.0.0.1, until Ctrl+C.
+"""``gamebot serve balda|erudit``: the project's own pages on 127.0.0.1, until Ctrl+C.
 
-The page (``bot/pages/balda/``) plays against our engine; ``--print-url`` prints only the
+Each page (``bot/pages/<game>/``) plays against our engine; ``--print-url`` prints only the
 address (one line, flushed) so a parent process can start the server and read where it is.
 """
 
@@ -8,8 +8,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from bot.cli.registry import Command
+
+if TYPE_CHECKING:
+    from bot.pages.kit.server import PageHandler, PageServer
 
 
 def _configure_serve_balda(parser: argparse.ArgumentParser) -> None:
@@ -27,29 +32,28 @@ def _configure_serve_balda(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _run_serve_balda(args: argparse.Namespace) -> int:
+def _serve(args: argparse.Namespace, game: str, handler: PageHandler,
+           intro: Callable[[PageServer], list[str]], parameters: list[str], ready: str) -> int:
+    """Serve one of our pages until Ctrl+C: its address (only that with ``--print-url``),
+    or a few example addresses and its URL parameters for a person."""
     import threading
 
     from bot.errors import GamebotError
-    from bot.pages.balda.config import describe_parameters
-    from bot.pages.balda.game import BaldaGames
     from bot.pages.kit.server import PageServer
 
     if not 0 <= args.port <= 65535:
         raise GamebotError(f"--port {args.port} is not a port number (0..65535)")
-    games = BaldaGames()
-    games.preload("ru")
-    server = PageServer("balda", games, port=args.port).start()
+    server = PageServer(game, handler, port=args.port).start()
     try:
         if args.print_url:
             print(server.url(), flush=True)
         else:
-            print(f"Balda page: {server.url()}")
-            print(f"for example: {server.url(theme='night', input='type-click', level='easy')}")
-            print("URL parameters:")
-            for line in describe_parameters(tuple(games.languages)):
+            for line in intro(server):
                 print(line)
-            print("serving until Ctrl+C (the dictionary loads in the background)", flush=True)
+            print("URL parameters:")
+            for line in parameters:
+                print(line)
+            print(ready, flush=True)
         threading.Event().wait()
     except KeyboardInterrupt:
         if not args.print_url:
@@ -57,6 +61,20 @@ def _run_serve_balda(args: argparse.Namespace) -> int:
     finally:
         server.stop()
     return 0
+
+
+def _run_serve_balda(args: argparse.Namespace) -> int:
+    from bot.pages.balda.config import describe_parameters
+    from bot.pages.balda.game import BaldaGames
+
+    games = BaldaGames()
+    games.preload("ru")
+    def intro(server: PageServer) -> list[str]:
+        return [f"Balda page: {server.url()}",
+                f"for example: {server.url(theme='night', input='type-click', level='easy')}"]
+
+    return _serve(args, "balda", games, intro, describe_parameters(tuple(games.languages)),
+                  "serving until Ctrl+C (the dictionary loads in the background)")
 
 
 COMMANDS: list[Command] = [
@@ -75,36 +93,18 @@ COMMANDS: list[Command] = [
 
 # ----- gamebot serve erudit -------------------------------------------------------------------
 def _run_serve_erudit(args: argparse.Namespace) -> int:
-    import threading
-
-    from bot.errors import GamebotError
     from bot.pages.erudit.config import describe_parameters
     from bot.pages.erudit.game import EruditGames
-    from bot.pages.kit.server import PageServer
 
-    if not 0 <= args.port <= 65535:
-        raise GamebotError(f"--port {args.port} is not a port number (0..65535)")
     games = EruditGames()
     games.preload("erudit")
-    server = PageServer("erudit", games, port=args.port).start()
-    try:
-        if args.print_url:
-            print(server.url(), flush=True)
-        else:
-            print(f"Erudit page: {server.url()}")
-            print(f"English Scrabble: {server.url(rules='scrabble-en')}")
-            print(f"for example: {server.url(theme='wood', input='click', level='easy')}")
-            print("URL parameters:")
-            for line in describe_parameters():
-                print(line)
-            print("serving until Ctrl+C", flush=True)
-        threading.Event().wait()
-    except KeyboardInterrupt:
-        if not args.print_url:
-            print("stopped", file=sys.stderr)
-    finally:
-        server.stop()
-    return 0
+
+    def intro(server: PageServer) -> list[str]:
+        return [f"Erudit page: {server.url()}",
+                f"English Scrabble: {server.url(rules='scrabble-en')}",
+                f"for example: {server.url(theme='wood', input='click', level='easy')}"]
+
+    return _serve(args, "erudit", games, intro, describe_parameters(), "serving until Ctrl+C")
 
 
 COMMANDS.append(

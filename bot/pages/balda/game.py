@@ -23,12 +23,12 @@ import hashlib
 import random
 import secrets
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.pages.balda.config import BaldaConfig, parse_config
 from bot.pages.kit.server import PageRequestError
+from bot.pages.kit.sessions import Sessions, game_number
 from solvers.balda import (
     BaldaMove,
     BaldaRules,
@@ -42,7 +42,6 @@ from solvers.balda.positions import start_words
 from solvers.words.alphabet import LANGUAGES, alphabet_for, normalise
 
 HARD_SECONDS = 1.0
-MAX_SESSIONS = 64
 Cell = tuple[int, int]
 
 
@@ -282,8 +281,7 @@ class BaldaGames:
                 for code, lexicon in lexicons.items()
             }
             self._lexicons = dict(lexicons)
-        self._sessions: OrderedDict[str, Session] = OrderedDict()
-        self._lock = threading.Lock()
+        self._sessions: Sessions[Session] = Sessions()
         self._load_lock = threading.Lock()
         self._starts: dict[tuple[str, int], list[str]] = {}
 
@@ -335,9 +333,7 @@ class BaldaGames:
 
     def new_game(self, payload: dict[str, object]) -> Session:
         config = parse_config(payload, tuple(self.languages))
-        number = payload.get("game", 0)
-        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-            raise PageRequestError(f"game must be a whole number of 0 or more, not {number!r}")
+        number = game_number(payload)
         lexicon = self.lexicon(config.lang)
         starts = self._start_words(config.lang, config.size)
         session = Session(
@@ -349,20 +345,10 @@ class BaldaGames:
             starts,
             self.hard_seconds,
         )
-        with self._lock:
-            self._sessions[session.id] = session
-            while len(self._sessions) > MAX_SESSIONS:
-                self._sessions.popitem(last=False)
-        return session
+        return self._sessions.add(session)
 
     def session(self, sid: object) -> Session:
-        if not isinstance(sid, str):
-            raise PageRequestError(f"id must be the game's id string, not {sid!r}")
-        with self._lock:
-            session = self._sessions.get(sid)
-        if session is None:
-            raise PageRequestError(f"no game with id {sid!r} (expired or never started)")
-        return session
+        return self._sessions.get(sid)
 
     def _move(self, session: Session, payload: dict[str, object]) -> dict[str, object]:
         size = session.state.size

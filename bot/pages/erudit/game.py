@@ -26,13 +26,13 @@ import gc
 import random
 import secrets
 import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from bot.pages.erudit.config import EruditConfig, parse_config
 from bot.pages.erudit.texts import TEXTS, TITLES, text
 from bot.pages.kit.params import refused
 from bot.pages.kit.server import PageRequestError
+from bot.pages.kit.sessions import Sessions, game_number
 from solvers.decision import Decision
 from solvers.erudit.board import EMPTY, Board
 from solvers.erudit.dictionary import WordGraph, graph_for
@@ -52,7 +52,6 @@ from solvers.erudit.position import Position
 from solvers.erudit.rules import SIZE, WILDCARD, Rules, load_rules
 from solvers.erudit.scoring import IllegalMoveError, check_placement, words_formed
 
-MAX_SESSIONS = 64
 # The exact endgame search is bounded so the hard computer answers within about a second (a
 # budget of 1500 nodes can take 6 s on an English endgame; 400 stays under half a second).
 HARD_ENDGAME_BUDGET = 400
@@ -443,8 +442,7 @@ class EruditGames:
 
     def __init__(self, graphs: dict[str, WordGraph] | None = None) -> None:
         self._graphs: dict[str, WordGraph] = dict(graphs or {})
-        self._sessions: OrderedDict[str, Session] = OrderedDict()
-        self._lock = threading.Lock()
+        self._sessions: Sessions[Session] = Sessions()
         self._load_lock = threading.Lock()
 
     # ----- dictionaries -------------------------------------------------------------------
@@ -494,30 +492,17 @@ class EruditGames:
 
     def new_game(self, payload: dict[str, object]) -> Session:
         config = parse_config(payload)
-        number = payload.get("game", 0)
-        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-            raise PageRequestError(f"game must be a whole number of 0 or more, not {number!r}")
+        number = game_number(payload)
         rules = load_rules(config.rules)
         session = Session(secrets.token_hex(8), config, rules, self.graph(rules), number)
-        with self._lock:
-            self._sessions[session.id] = session
-            while len(self._sessions) > MAX_SESSIONS:
-                self._sessions.popitem(last=False)
-        return session
+        return self._sessions.add(session)
 
     def session(self, sid: object) -> Session:
-        if not isinstance(sid, str):
-            raise PageRequestError(f"id must be the game's id string, not {sid!r}")
-        with self._lock:
-            session = self._sessions.get(sid)
-        if session is None:
-            raise PageRequestError(f"no game with id {sid!r} (expired or never started)")
-        return session
+        return self._sessions.get(sid)
 
     def newest(self) -> Session | None:
         """The game started last (tests drive a real page and check it against this)."""
-        with self._lock:
-            return next(reversed(self._sessions.values()), None)
+        return self._sessions.newest()
 
     # ----- checking the person's calls ----------------------------------------------------
     def _slot(self, session: Session, value: object, what: str) -> int:
