@@ -69,7 +69,9 @@ class LoopOptions:
     settle_tries: int = 25  # grabs before a frame is taken as is
     stale_sleep: float = 0.005  # wait before grabbing again when the last move has not shown
     misread_tries: int = 5  # unreadable or contradictory frames in a row before stopping
-    drawing_wait: float = 0.1  # before grabbing an unreadable frame again: was it mid-animation?
+    drawing_wait: float = 0.1  # between grabs of an unreadable frame: was it mid-animation?
+    drawing_patience: float = 0.5  # how long such a frame is watched for a change (a loaded
+    # machine draws an animation's frames further apart)
     max_steps: int = 5000  # moves in one game before giving up on it
     pace: float = 0.0  # seconds to wait before each batch of clicks (so a person can watch)
     locate_timeout: float = 8.0  # seconds to find the board when the session starts
@@ -192,13 +194,21 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
         self.grab_settled()
 
     def still_drawing(self, frame: Frame) -> bool:
-        """True when the board changes within ``drawing_wait`` of an unreadable frame: the
-        program was between two pictures (gnome-mines fades a cell's colour over several GTK
-        frames, and two grabs can fall on one of them), so the frame is stale, not misread."""
+        """True when the board changes within ``drawing_patience`` of an unreadable frame (one
+        grab every ``drawing_wait``): the program was between two pictures (gnome-mines fades a
+        cell's colour over several GTK frames, and two grabs can fall on one of them), so the
+        frame is stale, not misread."""
         assert self.window is not None
-        time.sleep(self.options.drawing_wait)
-        later = self.screen.grab(self.window)
-        return not np.array_equal(self.board_pixels(frame), self.board_pixels(later))
+        o = self.options
+        before = self.board_pixels(frame)
+        deadline = time.monotonic() + max(o.drawing_patience, o.drawing_wait)
+        while True:
+            time.sleep(o.drawing_wait)
+            later = self.screen.grab(self.window)
+            if not np.array_equal(before, self.board_pixels(later)):
+                return True
+            if time.monotonic() >= deadline:
+                return False
 
     def board_pixels(self, frame: Frame) -> np.ndarray:
         """The board's part of a window frame: what settling and redraw checks compare."""

@@ -123,3 +123,55 @@ def test_a_letter_outside_the_alphabet_is_an_error_naming_the_cell():
         read_balda(frame, location, shipped(fx.site).copy(), alphabet_for("ru"), ocr=False)
     assert (1, 2) in err.value.cells
     assert "not in the alphabet" in str(err.value)
+
+
+def test_a_near_template_is_named_only_when_one_of_tesseracts_answers_agrees(monkeypatch):
+    """A glyph drawn a little unlike its one sample (nearest 0.156, every other letter 0.3
+    further) is named when Tesseract, unsure, still says that letter once; never otherwise."""
+    import vision.balda.reader as reader
+    import vision.core.glyph_bank as glyph_bank
+    from vision.core.glyph_ocr import OcrVerdict
+
+    fx = next(f for f in FIXTURES if f.name == "vladhuk-uk-100-m19.png")
+    frame = Frame.from_file(fx.path)
+    location = locate_letter_grid(frame)
+    monkeypatch.setattr(glyph_bank, "ACCEPT", 0.0)  # no template is near enough on its own
+    truth = {(r, c): ch for r, row in enumerate(fx.rows) for c, ch in enumerate(row)
+             if ch != "."}
+
+    def tesseract(agreeing: bool):
+        def name_disagreeing(windows, alphabet, lang):
+            return OcrVerdict(None, (("Ъ", 86.0), ("", 10.0)))
+
+        def name_agreeing(windows, alphabet, lang):
+            # the letter the fixture has in the asked cell, as Tesseract's second answer
+            (window, _face), *_ = windows
+            for (r, c), ch in truth.items():
+                inner = reader.inner_region(location, r, c)
+                cut = frame.pixels[inner.top:inner.bottom, inner.left:inner.right]
+                if cut.shape == window.shape and (cut == window).all():
+                    return OcrVerdict(None, (("Ъ", 86.0), (ch, 71.0)))
+            raise AssertionError("asked about a window that is no cell")
+        return name_agreeing if agreeing else name_disagreeing
+
+    monkeypatch.setattr(reader, "name_glyph", tesseract(agreeing=True))
+    got = read_balda(frame, location, shipped(fx.site).copy(), alphabet_for(fx.lang))
+    n = location.cols
+    assert ["".join(ch or "." for ch in got.grid[r * n:(r + 1) * n]) for r in range(n)] == list(
+        fx.rows)
+    monkeypatch.setattr(reader, "name_glyph", tesseract(agreeing=False))
+    with pytest.raises(ReadError) as err:
+        read_balda(frame, location, shipped(fx.site).copy(), alphabet_for(fx.lang))
+    assert set(err.value.cells) == set(truth)
+
+
+def test_agreement_needs_a_near_template_far_from_every_other_letter():
+    from vision.balda.reader import NEAR_ACCEPT, NEAR_MARGIN, agrees
+    from vision.core.glyph_bank import GlyphMatch
+
+    said = (("Г", 86.0), ("Д", 71.0))
+    assert agrees(GlyphMatch("Д", "dark", 0.156, "Л", 0.336), said, "АБВГДЕ")
+    assert not agrees(GlyphMatch("Д", "dark", NEAR_ACCEPT + 0.01, "Л", 0.336), said, "АБВГДЕ")
+    assert not agrees(GlyphMatch("Д", "dark", 0.156, "Л", NEAR_MARGIN - 0.01), said, "АБВГДЕ")
+    assert not agrees(GlyphMatch("Б", "dark", 0.156, "Л", 0.336), said, "АБВГДЕ")
+    assert not agrees(GlyphMatch(None, "", 0.0, None, 1.0), said, "АБВГДЕ")

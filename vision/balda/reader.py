@@ -30,6 +30,17 @@ from vision.core.letters import CellInk, GridLocation, grid_inks, inner_region
 
 #: Two face colours closer than this (any channel) are one look.
 FACE_TOLERANCE = 10
+#: A template this near, with every other letter this much further, is named when one of
+#: Tesseract's answers agrees (a letter drawn a little unlike its one sample: two witnesses).
+NEAR_ACCEPT, NEAR_MARGIN = 1.5 * ACCEPT, 3 * MARGIN
+
+
+def agrees(near: GlyphMatch, answers: tuple[tuple[str, float], ...], alphabet: str) -> bool:
+    """Whether a near-miss template and one of Tesseract's answers name the same letter."""
+    if near.char is None or near.distance > NEAR_ACCEPT or near.margin < NEAR_MARGIN:
+        return False
+    said = {canonical_char(t, alphabet) for t, _ in answers if len(t) == 1}
+    return canonical_char(near.char, alphabet) in said
 
 
 @dataclass(frozen=True)
@@ -193,6 +204,8 @@ def cell_verdicts(
                 problems.update({i: f"{verdict.describe()}, but the bank's {near.describe()}"
                                  for i in group})
                 continue
+            if name is None and agrees(near, verdict.answers, alphabet):
+                name = near.char
             if name is None:
                 problems.update({i: f"{near.describe()}; {verdict.describe()}" for i in group})
                 continue
