@@ -376,11 +376,13 @@ def test_the_page_and_its_files_are_served(server):
     answer, body = get(server, "/balda/?theme=night")
     assert answer.status == 200 and "<title>gamebot Балда</title>" in body.decode()
     assert answer.getheader("Content-Type").startswith("text/html")
-    for name, kind in (("balda.js", "text/javascript"), ("balda.css", "text/css")):
+    for name, kind in (("balda.js", "text/javascript"), ("balda.css", "text/css"),
+                       ("kit/kit.js", "text/javascript")):
         answer, body = get(server, f"/balda/{name}")
         assert answer.status == 200 and answer.getheader("Content-Type").startswith(kind)
         assert b"http://" not in body and b"https://" not in body  # nothing from the net
-    for path in ("/balda/missing.js", "/balda/../server.py", "/balda/%2e%2e/server.py", "/x/"):
+    for path in ("/balda/missing.js", "/balda/../server.py", "/balda/%2e%2e/server.py", "/x/",
+                 "/balda/kit/../server.py", "/balda/kit/%2e%2e/server.py", "/balda/kit/"):
         assert get(server, path)[0].status == 404, path
 
 

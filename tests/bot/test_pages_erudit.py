@@ -588,7 +588,7 @@ def test_the_page_and_its_files_are_served(server):
     with urllib.request.urlopen(server.url(), timeout=10) as answer:
         html = answer.read().decode()
     assert "<title>gamebot Эрудит</title>" in html
-    for name in ("erudit.js", "erudit.css"):
+    for name in ("erudit.js", "erudit.css", "kit/kit.js"):
         assert f'"{name}"' in html
         with urllib.request.urlopen(server.url().rstrip("/") + "/" + name, timeout=10) as answer:
             body = answer.read()
@@ -601,6 +601,7 @@ def test_nothing_on_the_page_animates():
     assert "animation: none !important; transition: none !important" in css
     assert ":hover" not in css and "@keyframes" not in css
     script = (PAGE / "erudit.js").read_text(encoding="utf-8")
+    script += (PAGES_DIR / "kit" / "static" / "kit.js").read_text(encoding="utf-8")
     assert "setInterval" not in script and "requestAnimationFrame" not in script
 
 

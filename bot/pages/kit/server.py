@@ -6,7 +6,8 @@ thread, so a test, ``gamebot serve`` or the bot's launcher can start a page in o
     with PageServer("balda", handler) as server:
         open_browser(server.url(theme="night"))
 
-Routes: ``GET /`` redirects to ``/<game>/``; ``GET /<game>/<file>`` serves the folder's files;
+Routes: ``GET /`` redirects to ``/<game>/``; ``GET /<game>/<file>`` serves the folder's files,
+``GET /<game>/kit/<file>`` what both pages share (``bot/pages/kit/static/``);
 ``POST /api/<game>/<action>`` passes the JSON body (an object) to ``handler.handle(action,
 payload)`` and sends back the object it returns. A :class:`PageRequestError` from the handler
 becomes a 400 answer, anything else a 500; both carry ``{"error": message}``.
@@ -126,10 +127,13 @@ class PageServer:
 
     # ----- dispatch -----------------------------------------------------------------------
     def static_file(self, path: str) -> Path | None:
-        """The file ``/<game>/<path>`` names inside the folder, or None (never outside it)."""
-        name = path or "index.html"
-        candidate = (self.folder / name).resolve()
-        if not candidate.is_relative_to(self.folder.resolve()) or not candidate.is_file():
+        """The file ``/<game>/<path>`` names inside the folder (``kit/...``: inside the pages'
+        shared folder), or None (never outside it)."""
+        folder, name = self.folder, path or "index.html"
+        if name.startswith("kit/"):
+            folder, name = static_folder("kit"), name[len("kit/"):]
+        candidate = (folder / name).resolve()
+        if not candidate.is_relative_to(folder.resolve()) or not candidate.is_file():
             return None
         return candidate
 

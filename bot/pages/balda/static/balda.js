@@ -1,10 +1,7 @@
 // gamebot Балда: the page side. The server (bot/pages/balda/game.py) keeps the game and checks
 // every move; this file shows the position and turns clicks, drags and keys into moves.
 "use strict";
-
-const API = "/api/balda/";
-const params = Object.fromEntries(new URLSearchParams(location.search));
-const $ = (id) => document.getElementById(id);
+// $, params, API, sleep, call, say and humanToMove come from kit/kit.js (loaded first).
 
 const ui = {
   game: null,        // the server's view of the game (see Session.view)
@@ -43,29 +40,8 @@ function normalise(key) {
   if (ui.config.lang === "ru") letter = letter.replace("Ё", "Е");
   return letter;
 }
-function sleep(ms) { return new Promise((done) => setTimeout(done, ms)); }
-
-async function call(action, body) {
-  const answer = await fetch(API + action, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const data = await answer.json();
-  if (!answer.ok) throw new Error(data.error || `HTTP ${answer.status}`);
-  return data;
-}
-
-function humanToMove() {
-  return ui.game && !ui.game.over && !ui.busy && ui.game.turn_kind === "human";
-}
 
 // ----- messages -----------------------------------------------------------------------------
-function say(text, kind) {
-  const box = $("message");
-  box.textContent = text || "";
-  box.className = "message" + (kind ? " " + kind : "");
-}
 
 function clearMove() {
   ui.target = null;

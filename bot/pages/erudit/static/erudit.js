@@ -2,10 +2,8 @@
 // game and checks every move; this file shows the position and turns drags, clicks and keys
 // into moves. Every text comes from the server's table (bot/pages/erudit/texts.py).
 "use strict";
+// $, params, API, sleep, call, say and humanToMove come from kit/kit.js (loaded first).
 
-const API = "/api/erudit/";
-const params = Object.fromEntries(new URLSearchParams(location.search));
-const $ = (id) => document.getElementById(id);
 const TITLES = {
   "erudit": "gamebot Эрудит",
   "scrabble-ru": "gamebot Скрэббл",
@@ -42,24 +40,9 @@ function t(key, values) {
 }
 function keyOf(r, c) { return `${r},${c}`; }
 function rc(key) { return key.split(",").map(Number); }
-function sleep(ms) { return new Promise((done) => setTimeout(done, ms)); }
 function isWild(ch) { return ch !== ch.toUpperCase(); }
 function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0"; }
 
-async function call(action, body) {
-  const answer = await fetch(API + action, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const data = await answer.json();
-  if (!answer.ok) throw new Error(data.error || `HTTP ${answer.status}`);
-  return data;
-}
-
-function humanToMove() {
-  return ui.game && !ui.game.over && !ui.busy && ui.game.turn_kind === "human";
-}
 function slotOnBoard(slot) {
   for (const p of ui.pending.values()) if (p.slot === slot) return true;
   return false;
@@ -86,11 +69,6 @@ function fit() {
 }
 
 // ----- messages -----------------------------------------------------------------------------
-function say(text, kind) {
-  const box = $("message");
-  box.textContent = text || "";
-  box.className = "message" + (kind ? " " + kind : "");
-}
 
 function clearTurn() {
   ui.pending.clear();
