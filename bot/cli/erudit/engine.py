@@ -171,21 +171,20 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
 
 
 def _run_bench(args: argparse.Namespace) -> int:
+    from bot.bench.erudit import movegen_timings, no_timings, report, self_play
     from bot.cli.interrupt import until_interrupted
     from bot.cli.progress import progress_bar
     from bot.cli.report import emit
     from bot.cli.timing import WallClock
-    from bot.run.stats import median, wilson_interval
     from solvers.erudit.leaves import load_leaves
     from solvers.erudit.player import EquityPlayer, greedy
-    from solvers.erudit.selfplay import MatchResult, play_match, time_movegen
+    from solvers.erudit.selfplay import MatchResult
 
     clock = WallClock()
     rules, graph = _load(args, parts=clock)
     with clock.part("leave values"):
         equity = EquityPlayer(load_leaves(rules), endgame_budget=args.endgame_budget)
-    result = MatchResult()
-    timings: dict[int, list[float]] = {0: [], 1: [], 3: []}
+    result, timings = MatchResult(), no_timings()
     with until_interrupted() as stop:
         with clock.part("self-play games"), progress_bar(
             args.games, f"{rules.name} equity vs greedy"
@@ -194,61 +193,19 @@ def _run_bench(args: argparse.Namespace) -> int:
             def on_game(i: int, record: GameRecord, result: MatchResult) -> None:
                 bar.advance(status=f"{result.win_rate:.1%}")
 
-            play_match(equity, greedy, rules, graph, args.games, args.seed, on_game,
-                       keep_boards=args.timing_positions, result=result)
+            self_play(equity, greedy, rules, graph, args.games, args.seed,
+                      args.timing_positions, on_game, result)
         with clock.part("move-generation timings"), progress_bar(
-            3 * len(result.boards), "move generation timings"
+            len(timings) * len(result.boards), "move generation timings"
         ) as bar:
-            for n, times in timings.items():
-                time_movegen(result.boards, graph, rules, n, args.seed, times, bar.advance)
-    games = max(result.games, 1)
-    low, high = wilson_interval(int(result.wins + 0.5 * result.ties), result.games)
-    ms = {n: median(t) * 1000 for n, t in timings.items()}
+            movegen_timings(result, graph, rules, args.seed, timings, bar.advance)
+    summary, lines = report(rules, graph, result, timings, args.seed)
     seconds = clock.to_dict()
-    summary = {
-        "rules": rules.name,
-        "games": result.games,
-        "wins": result.wins,
-        "losses": result.losses,
-        "ties": result.ties,
-        "win_rate": round(result.win_rate, 4),
-        "ci95_low": round(low, 4),
-        "ci95_high": round(high, 4),
-        "movegen_positions": len(timings[3]),
-        "movegen_ms_median": round(ms[0], 2),
-        "movegen_ms_median_1wild": round(ms[1], 2),
-        "movegen_ms_median_3wild": round(ms[3], 2),
-        "points_per_turn_equity": round(result.points_per_turn(0), 2),
-        "points_per_turn_greedy": round(result.points_per_turn(1), 2),
-        "exchanges_equity": result.exchanges[0],
-        "exchanges_greedy": result.exchanges[1],
-        "bingos_equity": result.bingos[0],
-        "bingos_greedy": result.bingos[1],
-        "mean_final_equity": round(result.final[0] / games, 1),
-        "mean_final_greedy": round(result.final[1] / games, 1),
-        "stopped": stop.reason,
-        "seconds": seconds,
-    }
-    summary["wall_seconds"] = seconds["total"]
-    timed = ", ".join(f"{label} {ms[n]:.1f}" for n, label in ((0, "no wildcard"), (1, "one"),
-                                                            (3, "three")) if timings[n])
-    lines = [
-        f"{rules.title}: {len(graph)} words, {result.games} games, seed {args.seed}",
-        f"equity vs greedy: {result.wins} wins, {result.losses} losses, {result.ties} ties: "
-        f"{result.win_rate:.1%} (95 % CI {low:.1%}-{high:.1%})",
-        f"points a turn: equity {summary['points_per_turn_equity']}, "
-        f"greedy {summary['points_per_turn_greedy']}; whole-rack turns {result.bingos[0]} vs "
-        f"{result.bingos[1]}; exchanges {result.exchanges[0]} vs {result.exchanges[1]}",
-        f"all moves of {len(timings[0])} mid-game boards (CPU ms, median): "
-        + (timed or "not measured"),
-        *stop.line(),
-        clock.line(),
-    ]
-    emit(summary, lines, args.json)
+    summary.update(stopped=stop.reason, seconds=seconds, wall_seconds=seconds["total"])
+    emit(summary, [*lines, *stop.line(), clock.line()], args.json)
     return stop.exit_code()
 
 
-# --- erudit fit-leaves ---------------------------------------------------------------------------
 def _configure_fit(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--games",
