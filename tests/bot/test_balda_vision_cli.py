@@ -110,3 +110,25 @@ def test_calibrate_without_labels_keeps_only_what_tesseract_is_sure_of(tmp_path,
     named = [i for i in range(25) if i not in v.problems]
     assert len(named) > len(v.problems) > 0
     assert all((v.grid[i] or ".") == rows[i // 5][i % 5] for i in named)
+
+
+def test_bench_vision_for_balda_reads_its_labelled_pictures(capsys, tmp_path):
+    """``bench vision --game balda`` is the Balda vision package's own bench (the shared
+    verb finds it by the game's name): every cell of two labelled pictures exact."""
+    import shutil
+
+    labels = json.loads((LABELLED / "labels.json").read_text("utf-8"))
+    keep = {name: labels["fixtures"][name]
+            for name in ("vladhuk-uk-100-m19.png", "gamebot-classic-100-m5.png")}
+    folder = tmp_path / "labelled"
+    (folder / "expected").mkdir(parents=True)
+    for name in keep:
+        shutil.copy(LABELLED / name, folder / name)
+        text = name.removesuffix(".png") + ".txt"
+        shutil.copy(LABELLED / "expected" / text, folder / "expected" / text)
+    (folder / "labels.json").write_text(json.dumps({"fixtures": keep}), "utf-8")
+    assert main(["bench", "vision", "--game", "balda", "--fixtures", str(folder),
+                 "--repeat", "1", "--json"]) == 0
+    summary = last_json(capsys)
+    assert summary["pictures"] == summary["pictures_exact"] == 2
+    assert summary["cells"] == summary["cells_exact"] == 50 and summary["misreads"] == 0

@@ -281,6 +281,40 @@ def _run_calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_vision_bench(args: argparse.Namespace) -> int:
+    """``gamebot bench vision --game balda``: the labelled grids read with the shipped glyph
+    banks (``recordings/balda/labelled`` or ``--fixtures DIR``), then with empty banks."""
+    from pathlib import Path
+
+    from bot.bench.vision_balda import run_balda_bench
+    from bot.cli.progress import progress_bar
+    from bot.cli.report import emit
+    from bot.web.sites import BUILTIN_DIR
+    from solvers.words.alphabet import alphabet_for
+    from vision.balda.fixtures import load_balda_fixtures
+    from vision.core.glyph_bank import GlyphBank
+
+    folder = Path(args.fixtures) if args.fixtures else None
+    banks: dict[str, GlyphBank] = {}
+
+    def bank_for(site: str) -> GlyphBank:
+        if site not in banks:
+            shipped = BUILTIN_DIR / site / "glyphs"
+            if not (shipped / "bank.json").is_file():
+                raise GamebotError(f"no glyph bank shipped for site {site!r} ({shipped})")
+            banks[site] = GlyphBank.load(shipped)
+        return banks[site].copy()
+
+    total = len(load_balda_fixtures(folder))
+    repeat = max(1, min(args.repeat, 50))
+    with progress_bar(total, "balda pictures") as bar:
+        summary, lines = run_balda_bench(
+            bank_for, alphabet_for, folder, repeat, True, lambda name: bar.advance(status=name)
+        )
+    emit(summary, lines, args.json)
+    return 0
+
+
 COMMANDS: list[Command] = [
     Command(
         "read",

@@ -213,6 +213,13 @@ def _run_calibrate(args: argparse.Namespace) -> int:
     return 0 if not wrong else 1
 
 
+def run_vision_bench(args: argparse.Namespace) -> int:
+    """``gamebot bench vision --game erudit``: the labelled boards and racks."""
+    from bot.bench.vision_erudit import run_erudit_bench
+
+    return run_erudit_bench(args)
+
+
 COMMANDS: list[Command] = [
     Command(
         "read",

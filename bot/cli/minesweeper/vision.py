@@ -142,10 +142,10 @@ def _run_bench(args: argparse.Namespace) -> int:
     from bot.cli.progress import progress_bar
     from bot.cli.report import emit
 
-    if args.game != "minesweeper":
-        from bot.cli.letters_bench import run_letters_bench
+    if args.game != "minesweeper":  # each game's vision verbs bench its own pictures
+        import importlib
 
-        return run_letters_bench(args)
+        return int(importlib.import_module(f"bot.cli.{args.game}.vision").run_vision_bench(args))
     scales = [float(s) for s in args.scales.split(",") if s.strip()]
     folder = Path(args.fixtures) if args.fixtures else None
     bench = VisionBench(folder, scales, max(1, args.repeat))
