@@ -7,12 +7,6 @@ must be a writable folder, and the path itself must not be the wrong kind of thi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from bot.games.minesweeper.session import PlayConfig
-
-
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -56,14 +50,3 @@ def check_folder(path: str | Path, option: str) -> Path:
         return out
     _nearest_folder(out, option)
     return out
-
-
-def check_play_paths(cfg: PlayConfig) -> None:
-    """Every place a play, demo or record session writes (a
-    ``bot.games.minesweeper.session.PlayConfig``)."""
-    for option, folder in (("--record", cfg.record), ("--out", cfg.out),
-                           ("--learn-into", cfg.learn_into)):
-        if folder is not None:
-            check_folder(folder, option)
-    if cfg.log is not None:
-        check_file(cfg.log, "--log")

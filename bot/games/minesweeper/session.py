@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.cli.output_paths import check_play_paths
+from bot.cli.output_paths import check_file, check_folder
 from bot.errors import GamebotError
 from bot.games.minesweeper.programs.profile import FlagPolicy, Profile
 from bot.io.targets.base import Target
@@ -54,6 +54,16 @@ class PlayConfig(SessionConfig):
     # learn glyphs the skin lacks as they appear (bot.games.minesweeper.learning)
     learn: bool = True
     learn_into: Path | None = None  # save the grown skin there (else kept in memory only)
+
+
+def check_play_paths(cfg: PlayConfig) -> None:
+    """Every place a play, demo or record session writes, before it starts."""
+    for option, folder in (("--record", cfg.record), ("--out", cfg.out),
+                           ("--learn-into", cfg.learn_into)):
+        if folder is not None:
+            check_folder(folder, option)
+    if cfg.log is not None:
+        check_file(cfg.log, "--log")
 
 
 def _adjust(profile: Profile, cfg: PlayConfig) -> Profile:
