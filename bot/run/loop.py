@@ -70,6 +70,8 @@ class LoopOptions:
     stale_sleep: float = 0.005  # wait before grabbing again when the last move has not shown
     misread_tries: int = 5  # unreadable or contradictory frames in a row before stopping
     drawing_wait: float = 0.1  # between grabs of an unreadable frame: was it mid-animation?
+    look_again_after: float = 1.0  # a page unreadable this long is looked for afresh (also
+    # every 10th unreadable frame): on a loaded machine 10 frames can take longer than waiting
     drawing_patience: float = 0.5  # how long such a frame is watched for a change (a loaded
     # machine draws an animation's frames further apart)
     max_steps: int = 5000  # moves in one game before giving up on it
@@ -223,7 +225,7 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
         misreads = stale = learned = unreadable = 0
         relocated = False
         last_problem = ""
-        waited_from = time.monotonic()
+        waited_from = looked_again = time.monotonic()
         while True:
             self.screen.check_stop()
             frame, settled = self.grab_settled()
@@ -244,8 +246,11 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                     # case it was found while the page was still moving.
                     verdict, last_problem = Verdict.STALE, f"waiting for a readable page: {exc}"
                     unreadable += 1
-                    if unreadable % 10 == 0 and self.locate(required=False):
-                        continue  # found afresh (a grid found mid-animation can be off)
+                    now = time.monotonic()
+                    if unreadable % 10 == 0 or now - looked_again >= o.look_again_after:
+                        looked_again = now
+                        if self.locate(required=False):
+                            continue  # found afresh (a grid found mid-animation can be off)
                 elif self.still_drawing(frame):
                     verdict, last_problem = Verdict.STALE, f"still drawing: {exc}"
                 else:

@@ -1,7 +1,7 @@
 // gamebot Балда: the page side. The server (bot/pages/balda/game.py) keeps the game and checks
 // every move; this file shows the position and turns clicks, drags and keys into moves.
 "use strict";
-// $, params, API, sleep, call, say and humanToMove come from kit/kit.js (loaded first).
+// $, params, API, sleep, call, say, humanToMove and computerReply come from kit/kit.js (loaded first).
 
 const ui = {
   game: null,        // the server's view of the game (see Session.view)
@@ -190,22 +190,14 @@ async function newGame() {
 async function computerTurn() {
   const g = ui.game;
   if (!g || g.over || g.turn_kind !== "computer") return;
-  const id = g.id;
   ui.busy = true;
   ui.thinking = true;
   render();
-  const started = performance.now();
-  let next;
-  try {
-    next = await call("reply", { id });
-  } catch (error) {
+  const next = await computerReply((error) => {
     ui.busy = ui.thinking = false;
     say("Ошибка: " + error.message, "error");
-    return;
-  }
-  const left = ui.config.think - (performance.now() - started);
-  if (left > 0) await sleep(left);
-  if (!ui.game || ui.game.id !== id) return;  // a new game started meanwhile
+  });
+  if (!next) return;  // said so, or a new game started meanwhile
   ui.busy = ui.thinking = false;
   ui.game = next;
   const last = next.last;

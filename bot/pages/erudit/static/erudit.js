@@ -2,7 +2,7 @@
 // game and checks every move; this file shows the position and turns drags, clicks and keys
 // into moves. Every text comes from the server's table (bot/pages/erudit/texts.py).
 "use strict";
-// $, params, API, sleep, call, say and humanToMove come from kit/kit.js (loaded first).
+// $, params, API, sleep, call, say, humanToMove and computerReply come from kit/kit.js (loaded first).
 
 const TITLES = {
   "erudit": "gamebot Эрудит",
@@ -299,21 +299,13 @@ async function newGame() {
 async function computerTurn() {
   const g = ui.game;
   if (!g || g.over || g.turn_kind !== "computer") return;
-  const id = g.id;
   ui.busy = true;
   render();
-  const started = performance.now();
-  let next;
-  try {
-    next = await call("reply", { id });
-  } catch (error) {
+  const next = await computerReply((error) => {
     ui.busy = false;
     say(`${t("error")}: ${error.message}`, "error");
-    return;
-  }
-  const left = ui.config.think - (performance.now() - started);
-  if (left > 0) await sleep(left);
-  if (!ui.game || ui.game.id !== id) return;  // a new game started meanwhile
+  });
+  if (!next) return;  // said so, or a new game started meanwhile
   ui.busy = false;
   ui.game = next;
   const last = next.last;

@@ -30,3 +30,20 @@ function say(text, kind) {
   box.textContent = text || "";
   box.className = "message" + (kind ? " " + kind : "");
 }
+
+// The computer's reply to the game in hand, shown no sooner than the page's think time after
+// it was asked; null when the call failed (told to `failed`) or a new game started meanwhile.
+async function computerReply(failed) {
+  const id = ui.game.id;
+  const started = performance.now();
+  let next;
+  try {
+    next = await call("reply", { id });
+  } catch (error) {
+    failed(error);
+    return null;
+  }
+  const left = ui.config.think - (performance.now() - started);
+  if (left > 0) await sleep(left);
+  return ui.game && ui.game.id === id ? next : null;
+}
