@@ -202,8 +202,15 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
         frame is stale, not misread."""
         assert self.window is not None
         o = self.options
-        return self.waiter.changed(self.window, frame, self.board_pixels, gap=o.drawing_wait,
-                                   timeout=max(o.drawing_patience, o.drawing_wait))
+        before = self.board_pixels(frame)
+        deadline = time.monotonic() + max(o.drawing_patience, o.drawing_wait)
+        while True:
+            time.sleep(o.drawing_wait)
+            later = self.screen.grab(self.window)
+            if not np.array_equal(before, self.board_pixels(later)):
+                return True
+            if time.monotonic() >= deadline:
+                return False
 
     def board_pixels(self, frame: Frame) -> np.ndarray:
         """The board's part of a window frame: what settling and redraw checks compare."""
