@@ -377,7 +377,7 @@ def test_the_page_and_its_files_are_served(server):
     assert answer.status == 200 and "<title>gamebot Балда</title>" in body.decode()
     assert answer.getheader("Content-Type").startswith("text/html")
     for name, kind in (("balda.js", "text/javascript"), ("balda.css", "text/css"),
-                       ("kit/kit.js", "text/javascript")):
+                       ("kit/kit.js", "text/javascript"), ("kit/kit.css", "text/css")):
         answer, body = get(server, f"/balda/{name}")
         assert answer.status == 200 and answer.getheader("Content-Type").startswith(kind)
         assert b"http://" not in body and b"https://" not in body  # nothing from the net

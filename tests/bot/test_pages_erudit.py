@@ -588,7 +588,7 @@ def test_the_page_and_its_files_are_served(server):
     with urllib.request.urlopen(server.url(), timeout=10) as answer:
         html = answer.read().decode()
     assert "<title>gamebot Эрудит</title>" in html
-    for name in ("erudit.js", "erudit.css", "kit/kit.js"):
+    for name in ("erudit.js", "erudit.css", "kit/kit.js", "kit/kit.css"):
         assert f'"{name}"' in html
         with urllib.request.urlopen(server.url().rstrip("/") + "/" + name, timeout=10) as answer:
             body = answer.read()
@@ -597,8 +597,9 @@ def test_the_page_and_its_files_are_served(server):
 
 
 def test_nothing_on_the_page_animates():
-    css = (PAGE / "erudit.css").read_text(encoding="utf-8")
-    assert "animation: none !important; transition: none !important" in css
+    kit = (PAGES_DIR / "kit" / "static" / "kit.css").read_text(encoding="utf-8")
+    assert "animation: none !important; transition: none !important" in kit
+    css = kit + (PAGE / "erudit.css").read_text(encoding="utf-8")
     assert ":hover" not in css and "@keyframes" not in css
     script = (PAGE / "erudit.js").read_text(encoding="utf-8")
     script += (PAGES_DIR / "kit" / "static" / "kit.js").read_text(encoding="utf-8")
