@@ -235,7 +235,8 @@ def _run_play(args: argparse.Namespace) -> int:
 # --- replay -------------------------------------------------------------------------------------
 def _configure_replay(p: argparse.ArgumentParser) -> None:
     p.add_argument("directory", type=Path, help="a recording folder (holds session.jsonl)")
-    p.add_argument("--skin", help="read with this skin (default: the one recorded)")
+    p.add_argument("--skin", help="read with this skin (default: the last look the session learned,"
+                   " kept in the recording's skins/, else the skin it read with)")
     p.add_argument(
         "--gif",
         metavar="OUT.gif",

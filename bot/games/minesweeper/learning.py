@@ -44,6 +44,7 @@ from vision.minesweeper.looks import (
 from vision.minesweeper.skin import MANIFEST, NAMEABLE, Skin, save_skin
 
 if TYPE_CHECKING:
+    from bot.games.minesweeper.skin_copies import SkinCopies
     from vision.minesweeper.reader import BoardLocation
 
 #: At most this many new looks come from one frame: more is not new glyphs appearing but a
@@ -62,12 +63,14 @@ class GlyphLearning:
 
     ``into`` None keeps the learned skin in memory only; a folder saves it there whenever a
     look is added or named, so a stop or a crash loses nothing. ``name`` is the grown skin's
-    name (default: the folder's, else ``<skin>-learned``).
+    name (default: the folder's, else ``<skin>-learned``). ``copies`` keeps a numbered copy of
+    every change in a recording (:mod:`bot.games.minesweeper.skin_copies`), for replay.
     """
 
     def __init__(self, into: Path | None = None, name: str | None = None,
-                 auto_opens: bool = False) -> None:
+                 auto_opens: bool = False, copies: SkinCopies | None = None) -> None:
         self.into = into
+        self.copies = copies
         self.name = name or (into.name if into is not None else None)
         self.auto_opens = auto_opens
         self.learned: list[LearnedGlyph] = []
@@ -112,6 +115,14 @@ class GlyphLearning:
         self._moves += moves
         if len(self._moves) > MOVES_KEPT:
             del self._moves[:-MOVES_KEPT]
+
+    def _keep(self) -> None:
+        """The skin changed: save it where it is kept, and a copy in the recording."""
+        assert self.skin is not None
+        if self.into is not None:
+            save_atomically(self.skin, self.into)
+        if self.copies is not None:
+            self.copies.save(self.skin)
 
     # --- frames -------------------------------------------------------------------------------
     def _ids(self, skin: Skin) -> np.ndarray:
@@ -208,8 +219,8 @@ class GlyphLearning:
             cell = (int(where[0][0]), int(where[0][1])) if len(where) else (-1, -1)
             learned.append(LearnedGlyph(cell, ch))
         self.learned += learned
-        if self.into is not None and (self.skin is not skin or total or named):
-            save_atomically(self.skin, self.into)
+        if self.skin is not skin or total or named:
+            self._keep()
         return learned
 
     def _mark_covered_alike(self, skin: Skin) -> None:
@@ -273,8 +284,7 @@ class GlyphLearning:
             return []
         before = len(self.withdrawn)
         self.skin = self._withdraw(self.skin, wrong)
-        if self.into is not None:
-            save_atomically(self.skin, self.into)
+        self._keep()
         return self.withdrawn[before:]
 
     def _withdraw(self, skin: Skin, wrong: list[int]) -> Skin:
@@ -370,8 +380,9 @@ def check_learn_into(folder: Path) -> None:
         raise GamebotError(f"--learn-into {folder}: exists and is not a skin folder")
 
 
-def save_atomically(skin: Skin, folder: Path) -> Path:
-    """Write ``skin`` as a skin folder without ever leaving a half-written one at ``folder``.
+def save_atomically(skin: Skin, folder: Path, name: str | None = None) -> Path:
+    """Write ``skin`` as a skin folder without ever leaving a half-written one at ``folder``;
+    it is named ``name`` (default: the folder's name).
 
     The folder is written beside it and renamed into place; an older skin there is renamed
     aside first and removed after (between the two renames the path is briefly absent).
@@ -380,7 +391,7 @@ def save_atomically(skin: Skin, folder: Path) -> Path:
     folder.parent.mkdir(parents=True, exist_ok=True)
     fresh_dir = Path(tempfile.mkdtemp(prefix=f".{folder.name}.new-", dir=folder.parent))
     try:
-        save_skin(replace(skin, name=folder.name), fresh_dir)
+        save_skin(replace(skin, name=name or folder.name), fresh_dir)
     except BaseException:
         shutil.rmtree(fresh_dir, ignore_errors=True)
         raise

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
+from bot.run.recorder import RecordingError
 from bot.run.replay import TextReader
-from solvers.minesweeper.state import Board
+from solvers.minesweeper.state import Board, Cell
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.minesweeper.reader import BoardLocation
+from vision.minesweeper.skin import Skin
 
 
 def diff(expected: Board, got: Board, limit: int = 5) -> str:
@@ -29,7 +32,7 @@ class VisionReader:
     """Today's vision on recorded frames: the board is located once and again only when a frame
     does not read at the last location (the window moved, or another program's frames)."""
 
-    def __init__(self, skin: str | None) -> None:
+    def __init__(self, skin: str | Skin | None) -> None:
         self.skin = skin
         self.locations = 0
         self._location: BoardLocation | None = None
@@ -49,11 +52,21 @@ class VisionReader:
         return read_minesweeper(frame, self.skin, self._location).board
 
 
+def agrees(recorded: Board, read: Board) -> bool:
+    """A board read today agrees with the recorded one cell for cell, where a cell recorded
+    as opened with its number not yet named (``_``: the session was still learning that look)
+    agrees with a blank or any number read today."""
+    if (recorded.rows, recorded.cols) != (read.rows, read.cols):
+        return False
+    return all(a == b or (a == Cell.OPENED and b <= Cell.EIGHT)
+               for a, b in zip(recorded.cells, read.cells, strict=True))
+
+
 def board_reader(read: Callable[[Frame], Board]) -> TextReader:
     """Frames read into boards by ``read``, compared with the recorded ``state``."""
 
     def same(got: str, want: str) -> bool:
-        return Board.from_text(got) == Board.from_text(want)
+        return agrees(Board.from_text(want), Board.from_text(got))
 
     def differ(got: str, want: str) -> str:
         return diff(Board.from_text(want), Board.from_text(got))
@@ -61,6 +74,26 @@ def board_reader(read: Callable[[Frame], Board]) -> TextReader:
     return TextReader(lambda frame: read(frame).to_text(), "state", agree=same, differ=differ)
 
 
-def vision_reader(skin: str | None) -> TextReader:
+def recorded_skin(header: dict[str, object], directory: Path) -> str | Skin | None:
+    """The look a recording was read with: the last skin the session learned and kept in the
+    recording (:mod:`bot.games.minesweeper.skin_copies`), else the skin its header names
+    (None: every skin gamebot knows). A cold start that kept no look cannot be read again."""
+    from bot.games.minesweeper.looks import COLD
+    from bot.games.minesweeper.skin_copies import latest_copy
+    from vision.minesweeper.skin import load_skin_folder
+
+    copy = latest_copy(directory)
+    if copy is not None:
+        return load_skin_folder(copy)
+    skin = header.get("skin")
+    if skin == COLD:
+        raise RecordingError(
+            f"{directory}: recorded from a cold start (--skin {COLD}) but holds no learned look"
+            " (skins/ is missing: recorded by an older gamebot, or nothing was learned);"
+            " replay it with --skin NAME|FOLDER")
+    return None if skin is None else str(skin)
+
+
+def vision_reader(skin: str | Skin | None) -> TextReader:
     """Today's Minesweeper vision with ``skin`` (None: every skin it knows)."""
     return board_reader(VisionReader(skin))

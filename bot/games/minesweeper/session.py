@@ -144,6 +144,7 @@ def learning_for(cfg: PlayConfig, target: Target[Profile]) -> GlyphLearning:
     import re
 
     from bot.games.minesweeper.learning import GlyphLearning
+    from bot.games.minesweeper.skin_copies import SkinCopies
     from vision.minesweeper.skin import builtin_skins, user_skin_dir
 
     name = target.profile.name
@@ -156,7 +157,8 @@ def learning_for(cfg: PlayConfig, target: Target[Profile]) -> GlyphLearning:
     if into is None and cfg.target != "sim":
         into = user_skin_dir() / name
     return GlyphLearning(into, name=into.name if into is not None else name,
-                         auto_opens=target.profile.auto_opens)
+                         auto_opens=target.profile.auto_opens,
+                         copies=SkinCopies(cfg.record) if cfg.record is not None else None)
 
 
 def learned_summary(learning: GlyphLearning | None) -> dict[str, object]:

@@ -14,11 +14,11 @@ if TYPE_CHECKING:
 
 
 def reader(header: dict[str, object], directory: Path) -> TextReader:
-    """Today's vision with the skin the session read with."""
-    from bot.games.minesweeper.replay_reader import vision_reader
+    """Today's vision with the skin the session read with: the last copy of the look it
+    learned, kept in the recording, else the skin its header names."""
+    from bot.games.minesweeper.replay_reader import recorded_skin, vision_reader
 
-    skin = header.get("skin")
-    return vision_reader(None if skin is None else str(skin))
+    return vision_reader(recorded_skin(header, directory))
 
 
 SPEC: GameSpec[PlayConfig, MinesweeperPlayer] = GameSpec(
