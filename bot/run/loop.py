@@ -52,6 +52,9 @@ logger = logging.getLogger(__name__)
 #: Tries at starting a new game the page's way (its buttons may show late), and the pause
 #: between them.
 NEW_GAME_TRIES, NEW_GAME_PAUSE = 3, 2.0
+#: Dialogs of the program answered while one new game is asked for (a best-times name box
+#: after a win, then maybe a "play again?"): more is a program that keeps opening them.
+DIALOG_ANSWERS = 3
 
 
 class LoopStopped(RuntimeError):
@@ -477,11 +480,19 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
         self.target.dismiss_dialogs()
         ways = self.target.begin_new_game()
         self._message_clicked = False
-        for way in range(1, ways + 1):
+        way, answered = 1, 0
+        while way <= ways:
             self._ask_new_game()
             try:
                 seen = self.observe(None, None, fresh=True)
             except LoopStopped as exc:
+                if answered < DIALOG_ANSWERS and self.target.dismiss_dialogs():
+                    # a dialog of the program opened late and took the request: the ways
+                    # are tried again from the first now that it is answered
+                    answered += 1
+                    logger.info("new game: a dialog of the program was in the way (%s)", exc)
+                    ways, way = self.target.begin_new_game(), 1
+                    continue
                 if way == ways:
                     if ways == 1:
                         raise
@@ -490,6 +501,7 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                         " one in the program, or give the keys that start one with"
                         f" --new-game-keys ({exc})", exc.frame_path) from exc
                 logger.info("new game: way %d of %d did not start one (%s)", way, ways, exc)
+                way += 1
                 continue
             self.target.new_game_worked()
             return seen

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from bot.games.minesweeper.adapter import MinesweeperPlayer
-from bot.games.minesweeper.programs import window_title
+from bot.games.minesweeper.programs import own_dialogs, window_title
 from bot.games.minesweeper.programs.new_game_ways import UsualNewGame
 from bot.games.minesweeper.sim_screen import SimScreen
 from bot.io.screens.base import Button
@@ -18,6 +18,7 @@ from bot.io.windows.info import WindowInfo
 from bot.run.act import perform
 from bot.run.loop import Loop, LoopOptions
 from bot.run.safety import GuardedScreen
+from solvers.minesweeper.game import Status
 from solvers.minesweeper.rules import FirstClick, Level
 from tests.bot.minesweeper_fakes import StandInSolver, code_locate, code_read, code_render
 from vision.core.geometry import Point, Region
@@ -56,7 +57,7 @@ def backend(monkeypatch):
     def install(listed, closes_on=None):
         fake = FakeBackend(listed, closes_on or {})
         monkeypatch.setattr(windows, "backend_named", lambda name: fake)
-        monkeypatch.setattr(window_title, "CLOSE_WAIT", 0.2)
+        monkeypatch.setattr(own_dialogs, "CLOSE_WAIT", 0.2)
         return fake
     return install
 
@@ -286,3 +287,74 @@ def test_a_message_is_clicked_away_once_and_only_after_the_program_said_the_game
     loop._message_clicked = False
     assert not loop._click_message_away(frame, None)  # nothing over the board: no click
     assert len(screen.clicks) == 1
+
+
+# ----- dialogs found by whose they are, not only where they are -----------------------------
+def test_a_dialog_transient_for_the_window_counts_wherever_it_is(backend):
+    main = WindowInfo(0x100, "gamebot Minesweeper", "tk", Region(0, 0, 640, 400), pid=7)
+    beside = WindowInfo(0x300, "Best Times", "tk", Region(700, 0, 200, 150), pid=7,
+                        transient_for=main.id)
+    stranger = WindowInfo(0x301, "Best Times", "tk", Region(700, 0, 200, 150), pid=8,
+                          transient_for=main.id)  # says so, but another process's
+    same_pid_over = WindowInfo(0x302, "Oops", "other", Region(100, 100, 200, 150), pid=7)
+    other_pid_over = WindowInfo(0x303, "Note", "tk", Region(100, 100, 200, 150), pid=9)
+    backend([main, beside, stranger, same_pid_over, other_pid_over])
+    found = windows.dialogs_over(main.id, "tk", main.region)
+    assert found == [beside, same_pid_over]
+
+
+def test_a_process_unknown_falls_back_to_the_class_over_the_board(backend):
+    main = WindowInfo(0x100, "Mines", "mines", Region(0, 0, 640, 400))
+    over = WindowInfo(0x300, "Scores", "mines", Region(100, 100, 200, 150))
+    away = WindowInfo(0x301, "Scores", "mines", Region(700, 100, 200, 150))
+    backend([main, over, away])
+    assert windows.dialogs_over(main.id, "mines", main.region) == [over]
+
+
+class LateDialogScreen(SimScreen):
+    """A program that opens a modal best-times dialog a moment after a win: the first key
+    after the win is lost to it, as is everything until it is answered."""
+
+    dialog = False
+    answered = 0
+    _asked_after: object = None  # the won game the dialog was opened for
+
+    def press(self, *keys: str) -> None:
+        self.keys.append(tuple(keys))
+        if self.game.status is Status.WON and self._asked_after is not self.game:
+            self.dialog = True  # it opened just as the key came
+            self._asked_after = self.game
+            return
+        if self.dialog:
+            return
+        super().press(*keys)
+
+    def click(self, point: Point, button: Button = Button.LEFT) -> None:
+        if not self.dialog:
+            super().click(point, button)
+
+
+class DialogWays(Ways):
+    def __init__(self, profile, app: str, screen: LateDialogScreen) -> None:
+        super().__init__(profile, app)
+        self.screen = screen
+
+    def dismiss_dialogs(self) -> bool:
+        if not self.screen.dialog:
+            return False
+        self.screen.dialog = False
+        self.screen.answered += 1
+        return True
+
+
+def test_a_dialog_that_takes_the_new_game_key_is_answered_and_the_key_sent_again(tmp_path):
+    level = Level("small", 8, 8, 8)
+    profile = window_title.profile(rules=FirstClick.SAFE, new_game_keys=("f2",))
+    screen = LateDialogScreen(level, FirstClick.SAFE, 11, code_render)
+    player = MinesweeperPlayer(profile, StandInSolver(11), level.mines, code_locate, code_read)
+    loop = Loop(GuardedScreen(screen), DialogWays(profile, "kmines", screen), player,
+                LoopOptions(games=6, problems_dir=tmp_path / "problems"))
+    stats = loop.run()
+    assert stats.stopped == "" and len(stats.games) == 6 and stats.misreads == 0
+    wins = [g.outcome for g in stats.games[:-1]].count("won")
+    assert wins >= 1 and screen.answered == wins  # one dialog after each win but the last

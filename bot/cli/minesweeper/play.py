@@ -119,6 +119,12 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         " (default: --rules, else the built-in window's look's, xp; sim: safe)",
     )
     p.add_argument(
+        "--window-dialogs",
+        action="store_true",
+        help="with --launch --target builtin: the window asks a name for its best times after"
+        " a record win, in a modal dialog of its own, as Windows does (the bot answers it)",
+    )
+    p.add_argument(
         "--auto-open",
         action="store_true",
         help="sim only: each game opens a first area by itself, as xdemineur does",
@@ -186,6 +192,7 @@ def _config(args: argparse.Namespace) -> PlayConfig:
         new_game_keys=keys,
         rules=FirstClick(args.rules) if args.rules else None,
         game_rules=FirstClick(args.game_rules) if args.game_rules else None,
+        window_dialogs=args.window_dialogs,
         auto_open=args.auto_open,
         skin=args.skin,
         sim_skin=args.sim_skin,

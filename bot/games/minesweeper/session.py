@@ -49,6 +49,7 @@ class PlayConfig(SessionConfig):
     rules: FirstClick | None = None
     game_rules: FirstClick | None = None  # the rule a program the bot runs plays (builtin, sim)
     auto_open: bool = False
+    window_dialogs: bool = False  # the built-in window asks a name after a best time
     skin: str | None = None
     sim_skin: str | None = None  # the look a simulated window is drawn in
     # learn glyphs the skin lacks as they appear (bot.games.minesweeper.learning)
@@ -112,7 +113,8 @@ def open_screen_and_target(cfg: PlayConfig, stack: ExitStack
 
     if cfg.launch:
         level = cfg.level or Level.parse("intermediate")
-        target = targets.launch(cfg.target, level, seed=cfg.seed, rules=_program_rules(cfg))
+        target = targets.launch(cfg.target, level, seed=cfg.seed, rules=_program_rules(cfg),
+                                dialogs=cfg.window_dialogs)
         stack.callback(target.close)
     else:
         target = targets.attach(cfg.target, cfg.title, cfg.window_class, cfg.window_id)
@@ -184,7 +186,8 @@ def restarter(cfg: PlayConfig, stack: ExitStack) -> Callable[[], Target[Profile]
 
     def restart() -> Target[Profile]:
         level = cfg.level or Level.parse("intermediate")
-        target = targets.launch(cfg.target, level, seed=cfg.seed, rules=_program_rules(cfg))
+        target = targets.launch(cfg.target, level, seed=cfg.seed, rules=_program_rules(cfg),
+                                dialogs=cfg.window_dialogs)
         target.profile = _adjust(target.profile, cfg)
         stack.callback(target.close)
         return target
@@ -211,6 +214,7 @@ def summarize(result: SessionStats, session: Session[PlayConfig, MinesweeperPlay
         "seed": cfg.seed,
         **(player.mine_total.to_dict() if player.mine_total else {"mines": cfg.mines}),
         "target": session.table.target.profile.name,
+        "dialogs_closed": session.table.target.dialogs_closed,
         **learned_summary(player.learning),
         "first_move_seconds": (round(player.first_move_at - session.began, 2)
                                if player.first_move_at is not None else None),
@@ -248,6 +252,8 @@ def human_lines(summary: Mapping[str, object]) -> list[str]:
         f" refused clicks {summary['refused_clicks']},"
         f" relocations {summary['relocations']}, {STALE_FRAMES} {summary['stale_frames']}",
     ]
+    if summary.get("dialogs_closed"):
+        lines.append(f"dialogs of the program answered {summary['dialogs_closed']}")
     if summary.get("mines_note"):
         lines.append(f"note: {summary['mines_note']}")
     if summary.get("stopped"):

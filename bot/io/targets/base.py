@@ -78,6 +78,9 @@ class Target(Generic[P]):
         """The ways tried so far, for a message when none worked."""
         return "the program's way"
 
+    #: Dialogs of the program closed so far (:meth:`dismiss_dialogs`), for the summary.
+    dialogs_closed = 0
+
     def dismiss_dialogs(self) -> bool:
         """Close any dialog the program opened (a win message); True if one was closed."""
         return False

@@ -15,7 +15,8 @@ from vision.core.geometry import Region
 @dataclass(frozen=True)
 class WindowInfo:
     """One top-level window: its id (X window id or native handle), title, class, client area
-    on the screen, and the backend that listed it (which then measures and focuses it)."""
+    on the screen, and the backend that listed it (which then measures and focuses it); the
+    process that owns it and the window it is a dialog of, when the backend knows them."""
 
     id: int
     title: str
@@ -23,6 +24,8 @@ class WindowInfo:
     region: Region
     visible: bool = True
     backend: str = "x11"
+    pid: int | None = None
+    transient_for: int | None = None  # the window this one is a dialog of (WM_TRANSIENT_FOR)
 
     def describe(self) -> str:
         r = self.region

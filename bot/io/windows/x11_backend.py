@@ -89,6 +89,7 @@ def tree_windows() -> list[WindowInfo]:
     try:
         root = d.screen().root
         net_name = d.intern_atom("_NET_WM_NAME")
+        net_pid = d.intern_atom("_NET_WM_PID")
         utf8 = d.intern_atom("UTF8_STRING")
         out: list[WindowInfo] = []
         stack = list(root.query_tree().children)
@@ -102,6 +103,8 @@ def tree_windows() -> list[WindowInfo]:
                 geom = w.get_geometry()
                 pos = w.translate_coords(root, 0, 0)
                 children = w.query_tree().children
+                pid = w.get_full_property(net_pid, X.AnyPropertyType)
+                owner = w.get_wm_transient_for()
             except error.XError:
                 continue
             stack.extend(children)
@@ -110,7 +113,10 @@ def tree_windows() -> list[WindowInfo]:
             if not title or attrs.map_state != X.IsViewable:
                 continue
             out.append(WindowInfo(int(w.id), title, cls[0] if cls else "",
-                                  Region(-pos.x, -pos.y, geom.width, geom.height)))
+                                  Region(-pos.x, -pos.y, geom.width, geom.height),
+                                  pid=int(pid.value[0]) if pid is not None and len(pid.value)
+                                  else None,
+                                  transient_for=int(owner.id) if owner else None))
         return out
     finally:
         d.close()

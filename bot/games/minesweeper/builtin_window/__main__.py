@@ -35,6 +35,9 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=None, help="repeatable layouts")
     parser.add_argument("--skin", default="winxp", help="look to draw (default: winxp)")
     parser.add_argument("--scale", type=float, default=1.0, help="zoom factor")
+    parser.add_argument("--dialogs", action="store_true",
+                        help="ask for a name after a best time, in a dialog of its own, as"
+                        " Windows does (default: no dialogs)")
     args = parser.parse_args(argv)
     if args.rules is None:
         args.rules = LOOK_RULES.get(args.skin, FirstClick.SAFE)
@@ -45,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     args = options(argv)
     root = tk.Tk()
     renderer = skin_renderer(args.skin, args.scale)
-    MinesweeperWindow(root, args.level, args.rules, args.seed, renderer)
+    MinesweeperWindow(root, args.level, args.rules, args.seed, renderer, dialogs=args.dialogs)
     root.mainloop()
     return 0
 

@@ -14,6 +14,7 @@ import tkinter as tk
 import numpy as np
 
 from bot.games.minesweeper.builtin_window import TITLE
+from bot.games.minesweeper.builtin_window.best_times import BestTimes
 from bot.games.minesweeper.sim_screen import (
     FACES,
     Renderer,
@@ -28,6 +29,8 @@ from solvers.minesweeper.rules import FirstClick, Level
 from vision.core.geometry import GridGeometry, Point, Region
 
 BUTTONS = {1: Button.LEFT, 2: Button.MIDDLE, 3: Button.RIGHT}
+#: The levels whose best times Windows keeps (by rows, columns and mines).
+LEVEL_NAMES = {(9, 9, 10): "beginner", (16, 16, 40): "intermediate", (16, 30, 99): "expert"}
 
 
 def to_photo(image: np.ndarray) -> tk.PhotoImage:
@@ -47,8 +50,10 @@ class MinesweeperWindow:
         rules: FirstClick = FirstClick.SAFE,
         seed: int | None = None,
         renderer: Renderer | None = None,
+        dialogs: bool = False,
     ) -> None:
         self.root = root
+        self.best_times = BestTimes(root) if dialogs else None
         self.level, self.rules = level, rules
         self._rng = random.Random(seed)
         self._render = renderer if renderer is not None else skin_renderer()
@@ -67,9 +72,14 @@ class MinesweeperWindow:
         self.label.bind("<ButtonRelease-1>", lambda e: self._on_click(e, 1))
         self.label.bind("<ButtonRelease-2>", lambda e: self._on_click(e, 2))
         self.label.bind("<ButtonPress-3>", lambda e: self._on_click(e, 3))
-        root.bind("<F2>", lambda _e: self.new_game())
+        root.bind("<F2>", lambda _e: self.new_game() if not self.modal else None)
         self.redraw()
         self._tick()
+
+    @property
+    def modal(self) -> bool:
+        """A dialog of the window is open: the game takes no key and no click until it closes."""
+        return self.best_times is not None and self.best_times.open
 
     def _new_game(self) -> Game:
         return Game(self.level, self.rules, seed=self._rng.getrandbits(64))
@@ -106,6 +116,8 @@ class MinesweeperWindow:
 
     def _on_click(self, event: tk.Event, number: int) -> None:
         assert self.geometry is not None
+        if self.modal:
+            return
         point = Point(int(event.x), int(event.y))
         if number == 1 and on_face(point, Region(0, 0, *self._size), self.geometry.bounds):
             self.new_game()
@@ -119,3 +131,12 @@ class MinesweeperWindow:
             if self._started is None:
                 self._started = time.monotonic()
             self.schedule_redraw()
+            if self.game.status is Status.WON and self.best_times is not None:
+                seconds = max(1, int(time.monotonic() - self._started))
+                # asked as soon as the won board is drawn, as Windows does
+                self.root.after_idle(lambda: self._ask_name(seconds))
+
+    def _ask_name(self, seconds: int) -> None:
+        assert self.best_times is not None
+        self.best_times.won(LEVEL_NAMES.get((self.level.rows, self.level.cols,
+                                              self.level.mines), "custom"), seconds)

@@ -74,9 +74,11 @@ def launch(
     env: Mapping[str, str] | None = None,
     seed: int | None = None,
     rules: FirstClick | None = None,
+    dialogs: bool = False,
 ) -> Target:
     """Start a program we know on the current display and attach to its window; ``rules``:
-    the first-click rule the built-in window plays by (the others have their own)."""
+    the first-click rule the built-in window plays by (the others have their own);
+    ``dialogs``: the built-in window asks a name after a best time, as Windows does."""
     from bot.games.minesweeper.programs import (
         ace,
         builtin,
@@ -88,8 +90,10 @@ def launch(
 
     if rules is not None and name not in ("auto", "builtin"):
         raise GamebotError(f"{name} plays its own first-click rule: --game-rules is for builtin")
+    if dialogs and name not in ("auto", "builtin"):
+        raise GamebotError(f"{name} has its own dialogs: --window-dialogs is for builtin")
     if name in ("auto", "builtin"):
-        return builtin.launch(level, env, seed, rules)
+        return builtin.launch(level, env, seed, rules, dialogs)
     if name == "xdemineur":
         return xdemineur.launch(level, env)
     if name == "gnome-mines":

@@ -45,7 +45,8 @@ def find() -> WindowInfo | None:
 
 
 def command(
-    level: Level, seed: int | None = None, skin: str = "winxp", rules: FirstClick | None = None
+    level: Level, seed: int | None = None, skin: str = "winxp", rules: FirstClick | None = None,
+    dialogs: bool = False,
 ) -> list[str]:
     argv = [
         sys.executable,
@@ -60,6 +61,8 @@ def command(
     ]
     if seed is not None:
         argv += ["--seed", str(seed)]
+    if dialogs:
+        argv.append("--dialogs")
     return argv
 
 
@@ -68,12 +71,15 @@ def launch(
     env: Mapping[str, str] | None = None,
     seed: int | None = None,
     rules: FirstClick | None = None,
+    dialogs: bool = False,
 ) -> ProgramWindow:
     """Open the built-in window on the current display and attach to it; it plays ``rules``
-    (default: its look's, the XP rule), and the solver knows it."""
+    (default: its look's, the XP rule), and the solver knows it; with ``dialogs`` it asks a
+    name after a best time, in a dialog of its own."""
     played = window_rules(PROFILE.skin or "winxp", rules)
     profile = replace(PROFILE, rules=played, rules_source="program")
-    return ProgramWindow(profile, find, x11.Program(command(level, seed, rules=played), env))
+    argv = command(level, seed, rules=played, dialogs=dialogs)
+    return ProgramWindow(profile, find, x11.Program(argv, env))
 
 
 def attach() -> ProgramWindow:

@@ -89,6 +89,7 @@ class GnomeMinesTarget(ProgramWindow):
             x11.send_key(w, "Escape")
         if not found:
             return False
+        self.dialogs_closed += len(found)
         deadline = time.monotonic() + DIALOG_TIMEOUT
         while dialogs() and time.monotonic() < deadline:
             time.sleep(0.02)

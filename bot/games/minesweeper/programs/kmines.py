@@ -71,6 +71,7 @@ class KMinesTarget(ProgramWindow):
                 area = self.region()
                 x11.click(area.left + area.width // 2, area.top + round(MESSAGE_AT * area.height))
         if found:
+            self.dialogs_closed += len(found)
             time.sleep(0.3)
             self.prepare()
         return bool(found)

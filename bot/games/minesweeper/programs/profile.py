@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from bot.games.minesweeper.gestures import MouseControls
+from bot.games.minesweeper.programs.own_dialogs import OwnDialogs
 from bot.io import x11
 from bot.io.screens.base import Button
 from bot.io.targets.base import Found, Target, WindowTarget
@@ -72,8 +73,9 @@ class KeysOrFace:
         return "the profile's keys" if self.profile.new_game_keys else "a click on the face"
 
 
-class ProgramWindow(KeysOrFace, WindowTarget[Profile]):
-    """A Minesweeper program's top-level window."""
+class ProgramWindow(OwnDialogs[Profile], KeysOrFace, WindowTarget[Profile]):
+    """A Minesweeper program's top-level window; its own dialogs are closed when they keep
+    the game from taking input (:mod:`bot.games.minesweeper.programs.own_dialogs`)."""
 
     def __init__(self, profile: Profile, finder: Callable[[], Found | None],
                  program: x11.Program | None = None) -> None:

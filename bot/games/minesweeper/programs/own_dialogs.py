@@ -1,0 +1,73 @@
+"""A program's own dialogs (a best-times name box, "you won", "play again?"), closed the way a
+person closes one: Escape, then Return if Escape did not do it.
+
+Until such a dialog is answered the game takes no key and no click, so the bot looks for
+one whenever the board cannot be read and whenever a new game does not start. The dialogs are
+the program's other windows (:func:`bot.io.windows.finder.dialogs_over`: transient for its
+window wherever they are, or its own over its board), never another program's. Once one was
+closed the game counts as over for a while: a message the program leaves over its board may
+then be clicked away (a click on a finished game opens nothing).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from bot.io.targets.base import P, WindowTarget
+from bot.io.windows.finder import dialogs_over, press
+from bot.io.x11 import WindowLost
+from vision.core.geometry import Region
+
+logger = logging.getLogger(__name__)
+
+#: Keys that close a message box, tried in turn, and how long each gets to take effect.
+CLOSE_KEYS = (("Escape",), ("Return",))
+CLOSE_WAIT = 1.0
+#: Seconds after closing a dialog during which the game counts as over (its message may be
+#: clicked away).
+GAME_OVER_FOR = 30.0
+
+
+class OwnDialogs(WindowTarget[P]):
+    """Mixed into a program's window target: its dialogs found and closed."""
+
+    _dialog_closed = 0.0  # time.monotonic() when a dialog of the program was last closed
+
+    def dismiss_dialogs(self) -> bool:
+        try:
+            area = self.region()
+            found = dialogs_over(self.window, self.app, area, self.backend)
+        except WindowLost:
+            return False
+        for dialog in found:
+            for keys in CLOSE_KEYS:
+                logger.info("closing %s with %s", dialog.describe(), "+".join(keys))
+                try:
+                    press(dialog.id, keys, self.backend)
+                except WindowLost:
+                    break
+                if self._gone(dialog.id, area):
+                    break
+        if found:
+            self._dialog_closed = time.monotonic()
+            self.dialogs_closed += len(found)
+            self.prepare()
+        return bool(found)
+
+    def game_over_shown(self, since: float) -> bool:
+        closed = self._dialog_closed
+        return closed > since and time.monotonic() - closed < GAME_OVER_FOR
+
+    def begin_new_game(self) -> int:
+        self._dialog_closed = 0.0  # the next game is not over
+        return super().begin_new_game()
+
+    def _gone(self, dialog: int, area: Region) -> bool:
+        deadline = time.monotonic() + CLOSE_WAIT
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            if all(d.id != dialog for d in dialogs_over(self.window, self.app, area,
+                                                          self.backend)):
+                return True
+        return False
