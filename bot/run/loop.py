@@ -418,6 +418,12 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                     decisions = player.decide(seen)
                     decide_ms = (time.perf_counter() - t0) * 1000.0
                     if not decisions:
+                        # deciding may have learned what the game is (a mine total the
+                        # board proved wrong, replaced): then it may be over already
+                        end = player.outcome(seen)
+                        if end is not None:
+                            result.outcome = end
+                            break
                         state = player.describe(seen)["state"]
                         raise LoopStopped(f"the solver has no move for:\n{state}")
                     gestures = player.gestures(decisions, seen)

@@ -78,6 +78,18 @@ def analyse_python(board: Board, mines: int, frontier: Frontier | None = None) -
     return Analysis(f.rows, f.cols, probs, math.log(total), interior_p, dead)
 
 
+def fits(board: Board, mines: int) -> bool:
+    """Does some layout of ``mines`` mines in all fit ``board``? False too when its numbers
+    contradict each other (then no total fits)."""
+    try:
+        f = build_frontier(board, mines)
+        counts = component_counts(f)
+    except BoardError:
+        return False
+    prefix, _suffix = convolve_all(counts)
+    return any(0 <= f.mines_left - k <= len(f.interior) for k in prefix[-1])
+
+
 def component_counts(f: Frontier) -> list[Counts]:
     """Each component's layouts by mine total; a component with none raises BoardError."""
     counts = []

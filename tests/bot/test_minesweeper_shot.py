@@ -89,12 +89,15 @@ def test_the_heat_map_marks_the_chosen_move_and_colours_by_probability(tmp_path,
 
 
 def test_the_shot_counter_gives_the_mine_total(capsys):
+    assert main(["solve", "minesweeper", "--shot", str(EXPERT), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["mines"] == 99  # counter 91 + 8 flags
+    assert summary["board"].count("F") == 8
     assert main(["solve", "minesweeper", "--shot", str(EXPERT), "--mines", "98", "--json"]) == 0
     captured = capsys.readouterr()
     summary = json.loads(captured.out.strip().splitlines()[-1])
-    assert summary["mines"] == 99  # counter 91 + 8 flags, over --mines 98
-    assert "--mines says 98" in captured.err
-    assert summary["board"].count("F") == 8
+    assert summary["mines"] == 98  # the user's word, over the screen's 99
+    assert "the screen shows 99 mines" in captured.err and "--mines says 98" in captured.err
 
 
 @pytest.mark.parametrize(

@@ -69,7 +69,8 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         " sim (default intermediate); otherwise the board's size decides",
     )
     p.add_argument(
-        "--mines", type=count, help="total mines (default: the counter shown, else the level's)"
+        "--mines", type=count, help="total mines; wins over the counter shown, a disagreement"
+        " noted (default: the counter shown, else the level's)"
     )
     p.add_argument(
         "--games", type=positive_int, help="stop after N games (default 10 unless --hours)"

@@ -9,6 +9,7 @@ next). The solver is :class:`solvers.minesweeper.solver.Solver`; vision is
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from bot.games.minesweeper.delta import DeltaReader
 from bot.games.minesweeper.first_click_rule import AssumedRule, adopt
 from bot.games.minesweeper.gestures import minesweeper_gestures
 from bot.games.minesweeper.looks import LearningVision
-from bot.games.minesweeper.mines import MineTotal, mine_total
+from bot.games.minesweeper.mines import MineTotal, mine_total, refit
 from bot.games.minesweeper.programs.profile import FlagPolicy, Profile, face_point
 from bot.games.minesweeper.reading import BoardRead, Locate, Located, Read
 from bot.run.act import Gesture
@@ -43,6 +44,8 @@ __all__ = ["COVERED", "MinesweeperPlayer", "Seen", "Verdict", "check", "is_fresh
 
 COVERED = (int(Cell.UNKNOWN), int(Cell.FLAG), int(Cell.QUESTION))
 UNOPENED = (int(Cell.UNKNOWN), int(Cell.QUESTION))
+
+logger = logging.getLogger(__name__)
 
 
 class Planner(Protocol):
@@ -258,7 +261,8 @@ class MinesweeperPlayer(AdapterDefaults[Located, Seen, list[Move], Board]):
         self.vision.showing(frame, location)
         # A stand-in board is read whole, and so are boards while the screen's counter has
         # not given the mine total (a whole reading reads the counter too).
-        wanted = self.mine_total is None or self.mine_total.source != "screen"
+        total = self.mine_total
+        wanted = total is None or (total.source != "screen" and total.shown is None)
         self.vision.counter_wanted = wanted
         whole = self.delta is None or self.vision.unplayable or wanted
         if whole or self.delta is None:
@@ -275,7 +279,8 @@ class MinesweeperPlayer(AdapterDefaults[Located, Seen, list[Move], Board]):
             reading.face,
         )
         if wanted and self.mine_total is not None and seen.counter is not None:
-            self.mine_total = None  # the counter showed up late: the screen's total wins
+            self.mine_total = None  # the counter showed up late: it beats a guess (the
+            # level's), and a disagreement with --mines is noted
             self.learn_mines(seen)
         return seen
 
@@ -379,7 +384,29 @@ class MinesweeperPlayer(AdapterDefaults[Located, Seen, list[Move], Board]):
                 ]
         if self.planner is None:
             raise RuntimeError("this player only watches: it has no solver")
-        return self.planner.plan(board, self.mines, flags=self.profile.flags is FlagPolicy.ALWAYS)
+        flags = self.profile.flags is FlagPolicy.ALWAYS
+        try:
+            return self.planner.plan(board, self.mines, flags=flags)
+        except BoardError:
+            if not self._refit(board):
+                raise
+            return self.planner.plan(board, self.mines, flags=flags)
+
+    def _refit(self, board: Board) -> bool:
+        """The board proves the mine total wrong (a wrong --mines, a timer taken for the
+        counter): take another total that fits, noted; False when none does."""
+        from solvers.minesweeper.probability import fits
+
+        if self.mine_total is None:
+            return False
+        better = refit(self.mine_total, board.rows, board.cols, lambda n: fits(board, n),
+                       self._level_mines)
+        if better is None:
+            return False
+        logger.info("%s", better.note)
+        self.mine_total, self._mines = better, better.mines
+        self.vision.mines = better.mines
+        return True
 
     def gestures(self, decisions: Sequence[Decision[Move]], seen: Seen) -> list[Gesture]:
         out: list[Gesture] = []

@@ -1,14 +1,16 @@
-"""How many mines a game on screen holds: what the screen shows wins.
+"""How many mines a game on screen holds: the user's word, else what the screen shows.
 
-The program's own counter (mines left) plus the flags on the board is the game's real total;
-a level's default (``--level expert`` = 99) is only a guess about which game is on screen, and
-``--mines N`` is the user's word, kept only when the screen shows no counter. When the screen
-and ``--mines`` disagree the screen is played and the disagreement reported, so a wrong flag
-on the command line cannot make every probability wrong for a whole night.
+``--mines N`` is the user's explicit word and wins: a counter read off the screen can be
+another figure (a timer where the mine counter was expected), and a misread must never
+overrule what the user said. A disagreement is reported in the summary. Without ``--mines``
+the program's own counter (mines left) plus the flags on the board is the game's total; a
+level's default (``--level expert`` = 99) is only a guess about which game is on screen and
+loses to the screen.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from solvers.minesweeper.rules import standard_mines
@@ -54,21 +56,39 @@ def mine_total(
             f" {rows}x{cols} board, so it is ignored"
         )
         shown = None
-    if shown is not None:
-        told = [(name, n) for name, n in (("--mines", given), ("the level", level))
-                if n is not None and n != shown]
-        if told:
-            name, n = told[0]
+    if given is not None:
+        if shown is not None and shown != given:
             note = (
                 f"the screen shows {shown} mines (counter {counter} + {flags} flags) but"
-                f" {name} says {n}: playing with {shown}, as the screen shows"
+                f" --mines says {given}: playing with {given}, as you said"
+            )
+        return MineTotal(given, "--mines", shown, note)
+    if shown is not None:
+        if level is not None and level != shown:
+            note = (
+                f"the screen shows {shown} mines (counter {counter} + {flags} flags) but"
+                f" the level says {level}: playing with {shown}, as the screen shows"
             )
         return MineTotal(shown, "screen", shown, note)
-    if given is not None:
-        return MineTotal(given, "--mines", None, note)
     if level is not None:
         return MineTotal(level, "level", None, note)
     size = standard_mines(rows, cols)
     if size is not None:
         return MineTotal(size, "board size", None, note)
+    return None
+
+
+def refit(current: MineTotal, rows: int, cols: int, fits: Callable[[int], bool],
+          level: int | None = None) -> MineTotal | None:
+    """Another total when the board proves ``current`` impossible (``fits(n)``: some layout
+    of n mines fits the board): the screen's, else the level's, else the standard level's of
+    this size; None when none of them fits either (then the board itself is misread)."""
+    candidates = [("screen", current.shown, "as the screen shows"),
+                  ("level", level, "as the level says"),
+                  ("board size", standard_mines(rows, cols), "the standard level of this size")]
+    for source, n, why in candidates:
+        if n is not None and n != current.mines and fits(n):
+            note = (f"{current.mines} mines ({current.source}) fit no layout of the board:"
+                    f" playing with {n}, {why}")
+            return MineTotal(n, source, current.shown, note)
     return None

@@ -124,3 +124,28 @@ def test_a_cell_whose_number_is_decided_is_dead():
     board = Board.from_text("..1#\n..1#")
     assert set(engine.analyse(board, 1).dead) == {3, 7}
     assert set(analyse_python(board, 1).dead) == {3, 7}
+
+
+def test_which_mine_totals_fit_a_board_equals_brute_force():
+    """``fits(board, n)`` is True exactly for the totals some layout allows (seed 23)."""
+    from solvers.minesweeper.probability import fits
+
+    checked = 0
+    for board, mines in small_positions(150, seed=23):
+        covered = board.count(Cell.UNKNOWN, Cell.QUESTION)
+        flags = board.count(Cell.FLAG)
+        for n in range(0, board.rows * board.cols + 1):
+            if n - flags > covered or comb(covered, max(0, n - flags)) > 20_000:
+                continue
+            layouts = brute_force(board, n)[1] if n >= flags else 0
+            assert fits(board, n) == (layouts > 0), (board.to_text(), n)
+            checked += 1
+        assert fits(board, mines)  # the total the position was made with
+    assert checked > 1000
+
+
+def test_no_total_fits_numbers_that_contradict_each_other():
+    from solvers.minesweeper.probability import fits
+
+    board = Board.from_text("1#\n3#")  # a 3 with two covered neighbours
+    assert not any(fits(board, n) for n in range(5))
