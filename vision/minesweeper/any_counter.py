@@ -3,7 +3,9 @@
 LED counters (Windows and its clones, ace-minesweeper's yellow one) are groups of seven-segment
 digits in one bright colour on a dark box above the board: lit pixels are found by colour,
 cut into digits at the columns without any, and each digit is read from which of its seven
-segments are lit. The leftmost group is the mine counter (the timer is on the right). Text
+segments are lit. Every group is read; which one is the mine counter (Windows puts it left of
+the timer, some programs the other way round) is told by how they change
+(:mod:`bot.games.minesweeper.counters`). Text
 counters (kmines' "Mines: 0/99" below the board, gnome-mines' "0/40" beside it) are read with
 Tesseract over the window outside the board, limited to digits and "/". Either gives the mines
 left to find, as the program shows it; None when nothing reads as a counter (never a guess).
@@ -66,17 +68,24 @@ def _groups(mask: np.ndarray) -> list[list[tuple[int, int]]]:
 
 def read_led(pixels: np.ndarray, geometry: GridGeometry) -> int | None:
     """The leftmost seven-segment number above the board, or None."""
+    numbers = read_leds(pixels, geometry)
+    return numbers[0] if numbers else None
+
+
+def read_leds(pixels: np.ndarray, geometry: GridGeometry) -> list[int]:
+    """Every seven-segment number above the board, left to right (a mine counter and a
+    timer, in either order: which is which is told by how they change, not here)."""
     b = geometry.bounds
     pitch = geometry.pitch[1]
     x0, x1 = max(0, int(b.left - 2 * pitch)), min(pixels.shape[1], int(b.right + 2 * pitch))
     band = pixels[max(0, int(b.top - 6 * pitch)) : max(0, b.top), x0:x1]
     if band.size == 0:
-        return None
+        return []
     p = band.astype(np.int16)
     bright, dull = p.max(axis=2), p.min(axis=2)
     lit = (bright >= LIT) & (bright - dull >= SATURATION)
     if not lit.any():
-        return None
+        return []
     # One colour at a time (a yellow face beside red digits is not a digit).
     hue = cv2.cvtColor(band, cv2.COLOR_BGR2HSV)[..., 0].astype(np.int16) // 12
     found: list[tuple[int, int]] = []  # (left, value)
@@ -95,9 +104,7 @@ def read_led(pixels: np.ndarray, geometry: GridGeometry) -> int | None:
             value = _number(mask[y0:y1, x0:x1])
             if value is not None:
                 found.append((x0, value))
-    if not found:
-        return None
-    return min(found)[1]
+    return [value for _x, value in sorted(found)]
 
 
 def _rows(boxes: list[tuple[int, int, int, int]]) -> list[list[tuple[int, int, int, int]]]:
@@ -182,6 +189,17 @@ def _line_by_line(pixels: np.ndarray, board: Region) -> list[tuple[str, str]]:
 
 
 def read_any_counter(pixels: np.ndarray, geometry: GridGeometry) -> int | None:
-    """Mines left as the window shows them: LED digits above the board, else a text line."""
-    led = read_led(pixels, geometry)
-    return led if led is not None else read_text(pixels, geometry)
+    """Mines left as the window shows them: LED digits above the board (the leftmost),
+    else a text line."""
+    numbers = read_any_counters(pixels, geometry)
+    return numbers[0] if numbers else None
+
+
+def read_any_counters(pixels: np.ndarray, geometry: GridGeometry) -> list[int]:
+    """The numbers a counter may be: every LED number above the board, left to right, else
+    the mines left of a text line; [] when none reads."""
+    numbers = read_leds(pixels, geometry)
+    if numbers:
+        return numbers
+    text = read_text(pixels, geometry)
+    return [] if text is None else [text]

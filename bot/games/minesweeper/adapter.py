@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from bot.games.minesweeper.delta import DeltaReader
@@ -264,7 +264,8 @@ class MinesweeperPlayer(AdapterDefaults[Located, Seen, list[Move], Board]):
         total = self.mine_total
         wanted = total is None or (total.source != "screen" and total.shown is None)
         self.vision.counter_wanted = wanted
-        whole = self.delta is None or self.vision.unplayable or wanted
+        watching = self.vision.watching_counters  # which number is the counter: not sure yet
+        whole = self.delta is None or self.vision.unplayable or wanted or watching
         if whole or self.delta is None:
             reading = self._read(frame, location)
         else:
@@ -282,6 +283,14 @@ class MinesweeperPlayer(AdapterDefaults[Located, Seen, list[Move], Board]):
             self.mine_total = None  # the counter showed up late: it beats a guess (the
             # level's), and a disagreement with --mines is noted
             self.learn_mines(seen)
+        switched, self.vision.counters.switched = self.vision.counters.switched, ""
+        if switched and self.mine_total is not None and self.mine_total.source == "screen":
+            self.mine_total = None  # the number taken for the counter is a timer
+            self.learn_mines(seen)
+            assert self.mine_total is not None
+            note = "; ".join(n for n in (switched, self.mine_total.note) if n)
+            self.mine_total = replace(self.mine_total, note=note)
+            logger.info("%s: playing with %d mines", switched, self.mines)
         return seen
 
     @staticmethod

@@ -55,6 +55,10 @@ MAX_NEW_LOOKS = 32
 JOIN_ROUNDS = 6
 
 
+#: What :meth:`GlyphLearning.observe` puts back when a frame is refused.
+_State = tuple[Skin | None, list[int], dict[str, int],
+               dict[int, tuple[str, tuple[np.ndarray, ...]]], list[str], tuple[object, ...]]
+
 MOVES_KEPT = 2000  # moves remembered for the next observed frame (one game has a few hundred)
 
 
@@ -74,6 +78,7 @@ class GlyphLearning:
         self.name = name or (into.name if into is not None else None)
         self.auto_opens = auto_opens
         self.learned: list[LearnedGlyph] = []
+        self.refuted_mines: int | None = None  # a total a frame showed to be none
         self.withdrawn: list[str] = []  # names a finished board showed wrong (then taken back)
         self._named: dict[int, tuple[str, tuple[np.ndarray, ...]]] = {}  # named this session
         self.skin: Skin | None = None
@@ -149,15 +154,38 @@ class GlyphLearning:
             raise LearnRefused("learning has not started (no skin)")
         if self._last is not None and not first and np.array_equal(self._last, frame.pixels):
             return []
-        state = (self.skin, list(self._unnamed_ids), dict(self._char_id), dict(self._named),
-                 list(self.withdrawn), self.naming.snapshot())
+        state: _State = (self.skin, list(self._unnamed_ids), dict(self._char_id),
+                         dict(self._named), list(self.withdrawn), self.naming.snapshot())
         try:
             return self._observe(frame, location, first, previous)
         except LearnRefused:
-            (self.skin, self._unnamed_ids, self._char_id, self._named, self.withdrawn,
-             saved) = state
-            self.naming.restore(saved)
+            self._restore(state)
+            total = self.naming.mines
+            if total is None:
+                raise
+        # A frame no naming fits under the game's mine total may be one that fits none
+        # (a dialog over the board), or the total may be wrong (a timer read as the counter):
+        # without it, a frame that fits shows the total to be no total.
+        self.naming.mines = None
+        try:
+            learned = self._observe(frame, location, first, previous)
+        except LearnRefused:
+            self._restore(state)
+            self.naming.mines = total
             raise
+        self.refuted_mines = total
+        return learned
+
+    def _restore(self, state: _State) -> None:
+        assert self.naming is not None
+        (self.skin, self._unnamed_ids, self._char_id, self._named, self.withdrawn,
+         saved) = state
+        self.naming.restore(saved)
+
+    def set_mines(self, mines: int) -> None:
+        """The game's mine total for the naming, unless a frame showed it to be none."""
+        if self.naming is not None and mines != self.refuted_mines:
+            self.naming.mines = mines
 
     def _observe(self, frame: Frame, location: BoardLocation, first: bool,
                  previous: Board | None) -> list[LearnedGlyph]:

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from bot.games.minesweeper.counters import WATCH_SECONDS, CounterChoice
 from bot.games.minesweeper.learning import GlyphLearning
 from bot.games.minesweeper.reading import Located
 from bot.run.game import LearnedGlyph, LearnRefused
@@ -64,6 +65,9 @@ class LearningVision:
         self._known: tuple[tuple[int, int], BoardLocation] | None = None
         self._counter_tries: dict[int, int] = {}  # counter reads tried, by location
         self.counter_wanted = True  # the adapter has no mine total from the screen yet
+        self.counters = CounterChoice()  # which number the window shows is its counter
+        self._several = False  # the window shows more than one number
+        self._watch_until: float | None = None  # watched until then (from a game's start)
         self._cold_seen: tuple[object, ...] | None = None
         #: (rows, cols) of the level the program was started at, when known: a board of
         #: another size is not taken (a program still drawing, as kmines under load).
@@ -77,9 +81,8 @@ class LearningVision:
     def mines(self, value: int | None) -> None:
         """The game's mine total, once known, is the naming's too (it decides a lot)."""
         self._mines = value
-        naming = self.learning.naming if self.learning is not None else None
-        if naming is not None and value is not None:
-            naming.mines = value
+        if self.learning is not None and value is not None:
+            self.learning.set_mines(value)
 
     # --- finding the board --------------------------------------------------------------------
     def locate(self, frame: Frame) -> BoardLocation:
@@ -195,21 +198,41 @@ class LearningVision:
             board = Board(g.rows, g.cols, (int(Cell.OPENED),) * (g.rows * g.cols))
             return MinesweeperReading(board, g, location.skin, None, None, None, location.scale)
         reading = read_minesweeper(frame, skin=self.skin, location=location)
-        if reading.counter is None and location is self._location and self.counter_wanted:
+        watching = self.watching_counters
+        if reading.counter is None and location is self._location and (
+                self.counter_wanted or watching):
             # A look with no counter of its own (learned): read whatever counter the window
             # shows, for the first few whole readings of a location until one reads (a
-            # program just started may draw its board before its status line).
+            # program just started may draw its board before its status line), and while
+            # more than one number may be it (bot.games.minesweeper.counters).
             tries = self._counter_tries.get(id(location), 0)
-            if tries < COUNTER_TRIES:
+            if tries < COUNTER_TRIES or watching:
                 self._counter_tries = {id(location): tries + 1}
-                return replace(reading, counter=self._counter(frame, location))
+                return replace(reading, counter=self._counter(frame, location, reading.board))
         return reading
 
-    def _counter(self, frame: Frame, location: BoardLocation) -> int | None:
-        from vision.minesweeper.any_counter import read_any_counter
+    @property
+    def watching_counters(self) -> bool:
+        """The window shows more than one number that may be its mine counter, and play has
+        not gone on long enough for a timer among them to tick."""
+        until = self._watch_until
+        return self._several and not self.counters.settled and (
+            until is None or time.monotonic() < until)
+
+    def _counter(self, frame: Frame, location: BoardLocation, board: Board | None = None
+                 ) -> int | None:
+        from vision.minesweeper.any_counter import read_any_counters
 
         geometry = getattr(location, "geometry", None)
-        return None if geometry is None else read_any_counter(frame.pixels, geometry)
+        if geometry is None:
+            return None
+        numbers = read_any_counters(frame.pixels, geometry)
+        flags = board.count(Cell.FLAG) if board is not None else 0
+        self._several = self._several or len(numbers) > 1
+        if self._several and self._watch_until is None and board is not None and any(
+                v <= Cell.EIGHT for v in board.cells):  # a game on: its timer runs
+            self._watch_until = time.monotonic() + WATCH_SECONDS
+        return self.counters.observe(numbers, flags, geometry.rows * geometry.cols)
 
     def _shown_total(self, frame: Frame, location: BoardLocation) -> int | None:
         """The mine total before the adapter has one: the window's counter (a fresh board has
