@@ -56,19 +56,17 @@ def mine_total(
             f" {rows}x{cols} board, so it is ignored"
         )
         shown = None
+    def told(name: str, n: int, played: int, why: str) -> str:
+        return (f"the screen shows {shown} mines (counter {counter} + {flags} flags) but"
+                f" {name} says {n}: playing with {played}, {why}")
+
     if given is not None:
         if shown is not None and shown != given:
-            note = (
-                f"the screen shows {shown} mines (counter {counter} + {flags} flags) but"
-                f" --mines says {given}: playing with {given}, as you said"
-            )
+            note = told("--mines", given, given, "as you said")
         return MineTotal(given, "--mines", shown, note)
     if shown is not None:
         if level is not None and level != shown:
-            note = (
-                f"the screen shows {shown} mines (counter {counter} + {flags} flags) but"
-                f" the level says {level}: playing with {shown}, as the screen shows"
-            )
+            note = told("the level", level, shown, "as the screen shows")
         return MineTotal(shown, "screen", shown, note)
     if level is not None:
         return MineTotal(level, "level", None, note)
