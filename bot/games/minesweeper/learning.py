@@ -178,8 +178,10 @@ class GlyphLearning:
 
     def _restore(self, state: _State) -> None:
         assert self.naming is not None
-        (self.skin, self._unnamed_ids, self._char_id, self._named, self.withdrawn,
-         saved) = state
+        skin, unnamed, char_id, named, withdrawn, saved = state
+        # copies: the state may be restored twice (a retry without the mine total)
+        self.skin, self._unnamed_ids, self._char_id = skin, list(unnamed), dict(char_id)
+        self._named, self.withdrawn = dict(named), list(withdrawn)
         self.naming.restore(saved)
 
     def set_mines(self, mines: int) -> None:
