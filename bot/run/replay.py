@@ -87,7 +87,9 @@ class TextReader:
 
     ``expected`` makes the recorded text of an event (default: its ``field``); ``agree`` says
     whether a reading matches it (default: equal); ``checks`` whether an event's frame is one
-    to re-read (default: all); ``differ`` says how a reading differs from the recorded text."""
+    to re-read (default: all); ``differ`` says how a reading differs from the recorded text.
+    ``read_event``, when given, reads a frame knowing its event: what play was told when it
+    read that frame (Erudit: the tiles it had laid) is told again."""
 
     def __init__(
         self,
@@ -97,14 +99,17 @@ class TextReader:
         agree: Callable[[str, str], bool] | None = None,
         checks: Callable[[dict[str, object]], bool] | None = None,
         differ: Callable[[str, str], str] | None = None,
+        read_event: Callable[[Frame, dict[str, object]], str] | None = None,
     ) -> None:
-        self.read, self.field = read, field
+        self.read, self.field, self.read_event = read, field, read_event
         self.checks = checks or (lambda event: True)
         self.expected = expected or (lambda event: str(event[field]))
         self.agree = agree or (lambda got, want: got == want)
         self.differ = differ or (lambda got, want: f"reads {got!r}, recorded {want!r}")
 
-    def __call__(self, frame: Frame) -> str:
+    def __call__(self, frame: Frame, event: dict[str, object] | None = None) -> str:
+        if event is not None and self.read_event is not None:
+            return self.read_event(frame, event)
         return self.read(frame)
 
 
@@ -150,7 +155,7 @@ def replay(
         report.frames += 1
         started = time.perf_counter()
         try:
-            got = read(frame)
+            got = read(frame, event)
         except ReadError as exc:
             report.mismatches.append(Mismatch(str(event["frame"]), f"unreadable: {exc}"))
         else:

@@ -269,17 +269,18 @@ def _name_letters(
         if mv is not None and mv.char is not None and _confirmed(mv, m):
             t.char = canonical_char(mv.char, rules.alphabet)
             continue
+        told = (known or {}).get(t.where) if t.where >= 0 else None
+        if told is not None and _value_agrees(t, told, rules):
+            # a tile the caller knows (it laid it, or the game names it), its value agreeing;
+            # the case is the value's to tell (no value: a wildcard); asked before the
+            # whole-tile templates, which would lend a wildcard we laid its letter's value
+            t.char, t.learned = canonical_char(told, rules.alphabet), True
+            continue
         whole = _whole_match(t, site, rules)
         if whole is not None:
             t.char = whole
             if t.unsure:  # the whole tile's template holds the letter's own value
                 t.value, t.unsure = rules.values[whole], ""
-            continue
-        told = (known or {}).get(t.where) if t.where >= 0 else None
-        if told is not None and _value_agrees(t, told, rules):
-            # a tile the caller knows (it laid it, or the game names it), its value agreeing;
-            # the case is the value's to tell (no value: a wildcard)
-            t.char, t.learned = canonical_char(told, rules.alphabet), True
             continue
         named = _ocr_letter(t, rules, ocr) if ocr else None
         if named is not None and new_letters_only and named in site.glyphs.chars:

@@ -530,8 +530,11 @@ class EruditPlayer(EruditPageReader,
 
     # --- records ------------------------------------------------------------------------------
     def describe(self, seen: EruditSeen) -> dict[str, object]:
-        return {"state": seen.board_text(), "board": seen.board_text(), "rack": seen.rack,
-                "page": sorted(seen.kinds)}
+        record: dict[str, object] = {"state": seen.board_text(), "board": seen.board_text(),
+                                     "rack": seen.rack, "page": sorted(seen.kinds)}
+        if seen.laid:  # replay reads these squares as play did: told what it laid
+            record["laid"] = seen.laid_text()
+        return record
 
     def game_details(self, seen: EruditSeen) -> dict[str, object]:
         ours, theirs = seen.scores or self.scores

@@ -44,6 +44,11 @@ class EruditSeen:
     bag: int | None = None
     letter_keys: dict[str, Region] = field(default_factory=dict)  # the wildcard dialog's
     t: float = 0.0
+    laid: tuple[tuple[int, str], ...] = ()  # our unsent tiles the read was told of
+
+    def laid_text(self) -> list[str]:
+        """Our unsent tiles as ``square=letter`` (lower case: a wildcard), for the record."""
+        return [f"{square}={char}" for square, char in self.laid]
 
     def board_text(self) -> str:
         return "\n".join("".join(self.board[r * 15 : (r + 1) * 15]) for r in range(15)) + "\n"
@@ -151,6 +156,7 @@ class EruditPageReader:
             bag,
             keys,
             frame.timestamp,
+            tuple(self.laid),
         )
         self._last_seen = seen
         return seen

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.run.recorder import RecordingError
 from bot.run.replay import TextReader
 from vision.core.frame import Frame
 
@@ -21,9 +22,9 @@ def erudit_reader(header: dict[str, object]) -> TextReader:
     site = EruditSite.load(find_site(str(header.get("site") or "gamebot-erudit")))
     rules = load_rules(str(header.get("rules") or "erudit"))
 
-    def read(frame: Frame) -> str:
+    def read(frame: Frame, known: dict[int, str] | None = None) -> str:
         reading = read_erudit(frame, locate_erudit(frame), site, rules, check=False,
-                              partial=True, empty_rack=True)
+                              partial=True, empty_rack=True, known=known)
         board = "".join(reading.board)
         rows = "\n".join(board[r * 15 : (r + 1) * 15] for r in range(15))
         return f"{rows}\nrack {reading.rack}"
@@ -41,4 +42,23 @@ def erudit_reader(header: dict[str, object]) -> TextReader:
         page = event.get("page", ())
         return not (isinstance(page, list | tuple) and "choose" in page)
 
-    return TextReader(read, "board", expected, agree, checks)
+    def read_event(frame: Frame, event: dict[str, object]) -> str:
+        return read(frame, laid_squares(event))
+
+    return TextReader(read, "board", expected, agree, checks, read_event=read_event)
+
+
+def laid_squares(event: dict[str, object]) -> dict[int, str]:
+    """The tiles play had laid and not sent when it read the event's frame (``square=letter``
+    each; lower case a wildcard), told to the reader again as play told it."""
+    laid = event.get("laid", ())
+    if not isinstance(laid, list | tuple):
+        raise RecordingError(f"frame {event.get('frame')}: 'laid' is not a list: {laid!r}")
+    known: dict[int, str] = {}
+    for item in laid:
+        square, sep, char = str(item).partition("=")
+        if not sep or not square.isdigit() or len(char) != 1:
+            raise RecordingError(f"frame {event.get('frame')}: a laid tile {item!r} is not"
+                                 f" 'square=letter'")
+        known[int(square)] = char
+    return known
