@@ -28,6 +28,7 @@ from vision.minesweeper.panel import Panel, find_panel, read_face
 from vision.minesweeper.seven_segment import read_counter
 from vision.minesweeper.skin import NUMBERS, Skin, SkinError, builtin_skins, load_skin, user_skins
 from vision.minesweeper.text_counter import read_text_counter, read_text_timer
+from vision.minesweeper.whole_lattice import part_of_lattice
 
 #: A lattice is a board only if at least this share of its cells match the skin.
 MIN_BOARD_SHARE = 0.25
@@ -140,10 +141,29 @@ def locate_minesweeper(frame: Frame, skin: str | Skin | None = None) -> BoardLoc
     grid = trim(grid, verdict)
     grid = grow(picture, grid, sk)
     grid = _past_messages(picture, grid, sk)
+    _whole_or_refused(picture, grid, sk)
     scale = grid.pitch_x / sk.cell_size[0]
     geometry = grid.geometry()
     panel = find_panel(frame.pixels, geometry, sk, scale)
     return BoardLocation(geometry, sk.name, scale, panel, grid)
+
+
+def _whole_or_refused(picture: Picture, grid: CellGrid, skin: Skin) -> None:
+    """A board that is a small part of the lattice of alike cells around it is no board: the
+    skin fits some cells of a look it does not know (:mod:`vision.minesweeper.whole_lattice`)."""
+    real = verdict_of(picture, grid, skin).accepted
+    around = part_of_lattice(picture.pixels, grid, real)
+    if around is None:
+        return
+    g, a = grid.geometry(), around.geometry()
+    raise BoardNotFoundError(
+        f"the {skin.name} skin fits {g.rows}x{g.cols} cells at ({g.col_edges[0]},"
+        f" {g.row_edges[0]}), a part of a lattice of {a.rows}x{a.cols} alike cells at"
+        f" ({a.col_edges[0]}, {a.row_edges[0]}) whose other cells fit no look it knows: a"
+        f" part is no board. Next: 'gamebot play minesweeper' learns the look while it plays;"
+        f" for screenshots, 'gamebot calibrate minesweeper --from SHOT.png --board"
+        f" {a.col_edges[0]},{a.row_edges[0]},{a.col_edges[-1] - a.col_edges[0]},"
+        f"{a.row_edges[-1] - a.row_edges[0]}'")
 
 
 def _past_messages(picture: Picture, grid: CellGrid, skin: Skin) -> CellGrid:
