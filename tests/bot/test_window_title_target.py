@@ -4,6 +4,7 @@ of starting a game are tried in turn until one shows a fresh board (then kept)."
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 import pytest
 
@@ -20,8 +21,15 @@ from bot.run.loop import Loop, LoopOptions
 from bot.run.safety import GuardedScreen
 from solvers.minesweeper.game import Status
 from solvers.minesweeper.rules import FirstClick, Level
-from tests.bot.minesweeper_fakes import StandInSolver, code_locate, code_read, code_render
+from tests.bot.minesweeper_fakes import (
+    CodeLocation,
+    StandInSolver,
+    code_locate,
+    code_read,
+    code_render,
+)
 from vision.core.geometry import Point, Region
+from vision.minesweeper.panel import Panel
 
 MAIN = WindowInfo(0x100, "KMines", "kmines", Region(0, 0, 640, 400))
 
@@ -175,13 +183,25 @@ class CtrlNScreen(SimScreen):
             super().click(point, button)
 
 
-def session(tmp_path, screen_cls, seed: int, games: int):
+@dataclass(frozen=True)
+class FacedLocation(CodeLocation):
+    """A board found with a face above it (as vision finds one)."""
+
+    panel: Panel
+
+
+def faced_locate(frame):
+    found = code_locate(frame)
+    b = found.geometry.bounds
+    return FacedLocation(found.geometry, Panel(face=Region(b.center.x - 8, b.top - 30, 17, 17)))
+
+
+def session(tmp_path, screen_cls, seed: int, games: int, locate=faced_locate):
     """A loop over a simulated program by title (no keys given), with its screen."""
     level = Level("small", 8, 8, 8)
     profile = window_title.profile(rules=FirstClick.SAFE)
     screen = screen_cls(level, FirstClick.SAFE, seed, code_render)
-    player = MinesweeperPlayer(profile, StandInSolver(seed), level.mines, code_locate,
-                               code_read)
+    player = MinesweeperPlayer(profile, StandInSolver(seed), level.mines, locate, code_read)
     loop = Loop(GuardedScreen(screen), Ways(profile, "kmines"), player,
                 LoopOptions(games=games, problems_dir=tmp_path / "problems"))
     return loop, screen
@@ -203,9 +223,26 @@ def test_no_way_that_works_stops_saying_what_was_tried_and_what_to_do(tmp_path):
     loop, screen = session(tmp_path, Stuck, 3, 2)
     stats = loop.run()  # one game, then no way starts the next
     assert len(stats.games) == 1
-    assert "F2, Ctrl+N, a click on the face" in stats.stopped
+    assert "F2, Ctrl+N, a click on the new-game face or button" in stats.stopped
     assert "--new-game-keys" in stats.stopped
     assert list(screen.keys) == [("f2",), ("ctrl", "n")]
+
+
+def test_a_face_not_recognised_is_never_clicked(tmp_path):
+    """No face seen and no button labelled as a new game: the click way clicks nothing (a
+    point guessed above the board was a program's Quit button)."""
+
+    class Stuck(ChooserScreen):
+        def press(self, *keys: str) -> None:
+            self.keys.append(tuple(keys))
+
+    loop, screen = session(tmp_path, Stuck, 3, 2, locate=code_locate)
+    stats = loop.run()
+    assert len(stats.games) == 1
+    clicks = [screen.clicks[i][0] for i in range(len(screen.clicks))]
+    assert clicks and all(screen._geometry.cell_at(p) is not None for p in clicks)  # the
+    # board only: nothing off the board was clicked
+    assert "no click (no face and no button labelled as a new game was seen)" in stats.stopped
 
 
 class ChooserScreen(SimScreen):

@@ -20,7 +20,8 @@ from bot.games.minesweeper.first_click_rule import AssumedRule, adopt
 from bot.games.minesweeper.gestures import minesweeper_gestures
 from bot.games.minesweeper.looks import LearningVision
 from bot.games.minesweeper.mines import MineTotal, mine_total, refit
-from bot.games.minesweeper.programs.profile import FlagPolicy, Profile, face_point
+from bot.games.minesweeper.programs.new_game_button import NewGameButtons
+from bot.games.minesweeper.programs.profile import FlagPolicy, Profile
 from bot.games.minesweeper.reading import BoardRead, Locate, Located, Read
 from bot.run.act import Gesture
 from bot.run.game import AdapterDefaults, Calibration, ImpossibleState, Turn, Verdict
@@ -180,6 +181,7 @@ class MinesweeperPlayer(AdapterDefaults[Located, Seen, list[Move], Board]):
         shape: tuple[int, int] | None = None,
     ) -> None:
         self.profile = profile
+        self.buttons = NewGameButtons()
         self.planner = planner
         self.rule: AssumedRule | None = None  # the first-click rule, decided on first sight
         self._mines = mines
@@ -436,14 +438,14 @@ class MinesweeperPlayer(AdapterDefaults[Located, Seen, list[Move], Board]):
         self.rule = adopt(self, skin if isinstance(skin, str) else None)  # the look may tell it
         board = seen.geometry.bounds
         face = self.face_region(location, frame)
-        if face is None:
-            centre = face_point(window, board)
-            face = Region(centre.x - 8, centre.y - 8, 17, 17)
-        clicks = (board,) if self.profile.new_game_keys else (board, face)
-        return Calibration(board, clicks, (window,), face.center)
+        if face is None and not self.profile.new_game_keys:
+            # no face seen: a button labelled as one, or nothing (never a guessed point)
+            face = self.buttons.find(frame, board)
+        if face is None or self.profile.new_game_keys:
+            return Calibration(board, (board,), (window,), None if face is None else face.center)
+        return Calibration(board, (board, face), (window,), face.center)
 
     def new_game(self, target: Target[TargetProfile], calibration: Calibration) -> list[Intent]:
-        assert calibration.new_game is not None
         self.vision.starting = True
         return list(target.new_game_gestures(calibration.new_game))
 

@@ -70,7 +70,8 @@ class KeysOrFace:
         return [Gesture.click(point, Button.LEFT)]
 
     def new_game_tried(self) -> str:
-        return "the profile's keys" if self.profile.new_game_keys else "a click on the face"
+        return ("the profile's keys" if self.profile.new_game_keys
+                else "a click on the new-game face or button")
 
 
 class ProgramWindow(OwnDialogs[Profile], KeysOrFace, WindowTarget[Profile]):
