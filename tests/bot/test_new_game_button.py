@@ -68,13 +68,25 @@ def test_the_window_is_read_once_for_one_place_of_the_board(monkeypatch):
 
     calls = []
 
-    def find(pixels, board):
-        calls.append(board)
-        return Region(10, 10, 20, 10)
+    def read(pixels, blank):
+        calls.append(tuple(blank)[0])
+        return [Word("restart", Region(10, 10, 20, 10), (1, 1, 1), 95.0)]
 
-    monkeypatch.setattr(module, "find_new_game_button", find)
+    monkeypatch.setattr(module, "words", read)
     buttons = NewGameButtons()
     frame = Frame.from_pixels(np.zeros((100, 100, 3), np.uint8), 200, 300)
     assert buttons.find(frame, Region(220, 330, 50, 50)) == Region(210, 310, 20, 10)
     assert buttons.find(frame, Region(220, 330, 50, 50)) == Region(210, 310, 20, 10)
+    assert buttons.mine_counter(frame, Region(220, 330, 50, 50), 0) is None
     assert calls == [Region(20, 30, 50, 50)]  # in the frame's own pixels, once
+
+
+def test_a_counter_written_as_text_is_read_beside_the_board():
+    img, _ = _window(["Level", "Restart", "Quit"])
+    cv2.putText(img, "UXB : 40", (480, 200), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (0, 0, 0), 1,
+                cv2.LINE_AA)
+    frame = Frame.from_pixels(img)
+    buttons = NewGameButtons()
+    assert buttons.mine_counter(frame, BOARD, flags=0) == 40
+    img, _ = _window(["Level", "Restart", "Quit"])
+    assert NewGameButtons().mine_counter(Frame.from_pixels(img), BOARD, flags=0) is None

@@ -432,7 +432,14 @@ class MinesweeperPlayer(AdapterDefaults[Located, Seen, list[Move], Board]):
     # --- the loop's adapter protocol (bot.run.game.GameAdapter) -------------------------------
     def calibrate(self, frame: Frame, location: Located, seen: Seen, window: Region) -> Calibration:
         """Clicks on the board and on the face (or the profile's keys start a game); the
-        pointer may rest anywhere in the window. Reads the mine count on first sight."""
+        pointer may rest anywhere in the window. Reads the mine count on first sight (a
+        counter written as text, ``UXB : 40``, when no LED counter was read)."""
+        if seen.counter is None and self.mine_total is None:
+            shown = self.buttons.mine_counter(frame, seen.geometry.bounds,
+                                              seen.board.count(Cell.FLAG))
+            if shown is not None:
+                logger.info("the mine counter is written beside the board: %d left", shown)
+                seen = replace(seen, counter=shown)
         self.learn_mines(seen)
         skin = getattr(location, "skin", None)  # a stand-in reader's location may name one
         self.rule = adopt(self, skin if isinstance(skin, str) else None)  # the look may tell it

@@ -28,7 +28,7 @@ LABELS = (
 )
 #: Words Tesseract must be this sure of (0-100).
 MIN_CONFIDENCE = 50.0
-_WORD = re.compile(r"[^\w]+")
+_WORD = re.compile(r"[^\w:/]+")
 
 
 @dataclass(frozen=True)
@@ -62,21 +62,22 @@ def words(pixels: np.ndarray, blank: Sequence[Region] = (), lang: str = "eng+rus
     return out
 
 
-def _close(a: Word, b: Word) -> bool:
+def _close(a: Word, b: Word, letters: float = 1.2) -> bool:
     """Two words of one phrase: on one line, side by side, a gap under two letters' width."""
     gap = b.region.left - a.region.right
     near = abs(a.region.center.y - b.region.center.y) <= max(a.region.height, 4) // 2
-    return a.line == b.line and near and 0 <= gap <= 1.2 * max(a.region.height, 4)
+    return a.line == b.line and near and 0 <= gap <= letters * max(a.region.height, 4)
 
 
-def phrases(found: Sequence[Word]) -> list[Word]:
-    """Sure words grouped into the phrases they stand in (a button's label stands alone)."""
+def phrases(found: Sequence[Word], spaced: bool = False) -> list[Word]:
+    """Sure words grouped into the phrases they stand in (a button's label stands alone);
+    ``spaced`` keeps words a wider gap apart together (a counter's label and its number)."""
     sure = sorted((w for w in found if w.conf >= MIN_CONFIDENCE),
                   key=lambda w: (w.line, w.region.left))
     out: list[Word] = []
     for w in sure:
         last = out[-1] if out else None
-        if last is not None and _close(last, w):
+        if last is not None and _close(last, w, 3.0 if spaced else 1.2):
             top = min(last.region.top, w.region.top)
             bottom = max(last.region.bottom, w.region.bottom)
             out[-1] = Word(f"{last.text} {w.text}",
@@ -90,7 +91,7 @@ def phrases(found: Sequence[Word]) -> list[Word]:
 def labelled_button(found: Sequence[Word]) -> Word | None:
     """The phrase that is a new-game label, word for word; None if none is."""
     for phrase in phrases(found):
-        if phrase.text in LABELS:
+        if phrase.text.strip(":/") in LABELS:
             return phrase
     return None
 
@@ -110,16 +111,35 @@ def find_new_game_button(pixels: np.ndarray, board: Region) -> Region | None:
 
 
 class NewGameButtons:
-    """The labelled button of each window picture looked at (screen pixels), read once: the
-    window is read again only when its size or the board's place changes."""
+    """The words of each window picture looked at, read once (the window is read again only
+    when its size or the board's place changes): the labelled new-game button (screen
+    pixels) and a mine counter written as text (``UXB : 40``)."""
 
     def __init__(self) -> None:
-        self._found: dict[tuple[int, int, Region], Region | None] = {}
+        self._words: dict[tuple[int, int, Region], list[Word]] = {}
 
-    def find(self, frame: Frame, board: Region) -> Region | None:
+    def _read(self, frame: Frame, board: Region) -> tuple[list[Word], int, int]:
         dx, dy = frame.region.left, frame.region.top
         key = (frame.width, frame.height, board.offset(-dx, -dy))
-        if key not in self._found:
-            hit = find_new_game_button(frame.pixels, key[2])
-            self._found[key] = None if hit is None else hit.offset(dx, dy)
-        return self._found[key]
+        if key not in self._words:
+            try:
+                self._words[key] = words(frame.pixels, (key[2],))
+            except (ImportError, OSError, RuntimeError) as exc:  # no Tesseract: no words
+                logger.info("the window's words not read (%s)", exc)
+                self._words[key] = []
+        return self._words[key], dx, dy
+
+    def find(self, frame: Frame, board: Region) -> Region | None:
+        found, dx, dy = self._read(frame, board)
+        hit = labelled_button(found)
+        if hit is None:
+            return None
+        logger.info("a new-game button labelled %r at %s", hit.text, hit.region)
+        return hit.region.offset(dx, dy)
+
+    def mine_counter(self, frame: Frame, board: Region, flags: int) -> int | None:
+        """The mines left as a text counter beside the board says (None if none is there)."""
+        from vision.minesweeper.labelled_counter import mines_left
+
+        found, _, _ = self._read(frame, board)
+        return mines_left([p.text for p in phrases(found, spaced=True)], flags)
