@@ -284,11 +284,13 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                     # player may send it again, once the screen has had time to show it.
                     again = self.player.nudge(pending, seen, time.monotonic() - waited_from)
                     if again:
+                        self.target.prepare()  # the window focused again before the resend
                         self.act(again)
                         self.record_event({"event": "nudge", "region": box(frame),
                                            "why": last_problem,
                                            "gestures": [g.to_text() for g in again]}, frame)
                         waited_from = time.monotonic()
+                        deadline = waited_from + timeout  # the resent input gets its time
                         continue
             if verdict is Verdict.STALE:
                 self.stats.stale_frames += 1

@@ -23,6 +23,7 @@ from bot.games.minesweeper.mines import MineTotal, mine_total, refit
 from bot.games.minesweeper.programs.new_game_button import NewGameButtons
 from bot.games.minesweeper.programs.profile import FlagPolicy, Profile
 from bot.games.minesweeper.reading import BoardRead, Locate, Located, Read
+from bot.games.minesweeper.resend import ClickResend
 from bot.run.act import Gesture
 from bot.run.game import AdapterDefaults, Calibration, ImpossibleState, Turn, Verdict
 from solvers.decision import Decision
@@ -182,6 +183,7 @@ class MinesweeperPlayer(AdapterDefaults[Located, Seen, list[Move], Board]):
     ) -> None:
         self.profile = profile
         self.buttons = NewGameButtons()
+        self.resend = ClickResend(profile.redraw_timeout)
         self.planner = planner
         self.rule: AssumedRule | None = None  # the first-click rule, decided on first sight
         self._mines = mines
@@ -462,9 +464,18 @@ class MinesweeperPlayer(AdapterDefaults[Located, Seen, list[Move], Board]):
     def pending(self, decisions: Sequence[Decision[Move]], seen: Seen) -> list[Move]:
         moves = self.moves(decisions)
         self.vision.sent(moves)
+        self.resend.decided(seen.board)
         if self.first_move_at is None:
             self.first_move_at = time.monotonic()  # for the summary: time to the first move
         return moves
+
+    def nudge(self, pending: list[Move] | None, seen: Seen, waited: float) -> list[Gesture]:
+        """The clicks of a move the program did not take, sent again (a bounded number of
+        times: :mod:`bot.games.minesweeper.resend`)."""
+        out: list[Gesture] = []
+        for move in self.resend.due(pending, seen.board, waited):
+            out += minesweeper_gestures(move, seen.geometry, self.profile.controls)
+        return out
 
     def awaiting(self, seen: Seen) -> list[Move]:
         return []  # Minesweeper has no opponent
