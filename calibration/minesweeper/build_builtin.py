@@ -22,7 +22,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from calibration.minesweeper import classic_art
+from calibration.minesweeper import classic_art, win7_art
 from vision.core.frame import Frame
 from vision.core.lattice import find_lattices
 from vision.minesweeper.cells import coarse, cut_cell, image_blocks, look_noise
@@ -221,6 +221,12 @@ def build(name: str, labelled: Path = LABELLED) -> Skin:
             if face not in faces:
                 faces[face] = img
                 synthesised[f"face:{face}"] = "drawn over the real playing face"
+    if name == "win7":
+        for ch, img in win7_art.win7_extras(cells["."], cells["#"]).items():
+            if ch not in cells:
+                cells[ch] = img
+                synthesised[ch] = ("drawn in the Windows 7 manner"
+                                   " (calibration/minesweeper/win7_art.py)")
     return Skin(
         name=name,
         cell_size=(int(size[0]), int(size[1])),
