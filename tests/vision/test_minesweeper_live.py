@@ -54,13 +54,16 @@ def _wait_for_board(seconds: float = 15.0) -> tuple[Frame, object]:
             raise AssertionError(f"the board kept changing for {seconds} s")
 
 
-def _read_when_drawn(location: object, seconds: float = 10.0) -> object:
-    """The board read once gnome-mines has finished animating the cells it opened."""
+def _read_when_drawn(location: object, seconds: float = 10.0, unlike: object = None) -> object:
+    """The board read once gnome-mines has finished animating the cells it opened (and, with
+    ``unlike``, once it is no longer that board: a loaded machine shows a click late)."""
     deadline = time.monotonic() + seconds
     while True:
         time.sleep(0.3)
         try:
-            return read_minesweeper(_grab(), location=location)
+            seen = read_minesweeper(_grab(), location=location)
+            if unlike is None or seen.board != unlike or time.monotonic() > deadline:
+                return seen
         except ReadError:
             if time.monotonic() > deadline:
                 raise
@@ -113,7 +116,10 @@ def test_gnome_mines_first_click_opens_an_area(virtual_display, tmp_path):
                                   capture_output=True, text=True).stdout.split():
             subprocess.run(["xdotool", "windowfocus", wid], check=False)
         _click(point.x, point.y, 1)
-        second = _read_when_drawn(location, 20.0)  # (a loaded machine animates slowly)
+        second = _read_when_drawn(location, 10.0, unlike=first.board)
+        if second.board == first.board:  # a program just started may let a click go by
+            _click(point.x, point.y, 1)  # (issue 24): sent again once, as the bot does
+            second = _read_when_drawn(location, 20.0, unlike=first.board)
         assert second.board[8, 15].is_number  # gnome-mines never loses on the first click
         assert second.board.count(Cell.UNKNOWN) < 16 * 30
         assert not second.board.is_lost
