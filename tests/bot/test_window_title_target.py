@@ -340,6 +340,16 @@ def test_a_dialog_transient_for_the_window_counts_wherever_it_is(backend):
     assert found == [beside, same_pid_over]
 
 
+def test_a_transient_dialog_bigger_than_a_small_board_window_is_still_its_dialog(backend):
+    """Windows 7's Game Won box beside a beginner window is bigger than the window."""
+    main = WindowInfo(0x100, "gamebot Minesweeper", "tk", Region(0, 0, 210, 210), pid=7)
+    won = WindowInfo(0x300, "Game Won", "tk", Region(222, 0, 290, 204), pid=7,
+                     transient_for=main.id)
+    big_same_pid = WindowInfo(0x301, "Other", "tk", Region(0, 0, 400, 400), pid=7)
+    backend([main, won, big_same_pid])
+    assert windows.dialogs_over(main.id, "tk", main.region) == [won]
+
+
 def test_a_process_unknown_falls_back_to_the_class_over_the_board(backend):
     main = WindowInfo(0x100, "Mines", "mines", Region(0, 0, 640, 400))
     over = WindowInfo(0x300, "Scores", "mines", Region(100, 100, 200, 150))

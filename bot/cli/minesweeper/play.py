@@ -122,8 +122,16 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--window-dialogs",
         action="store_true",
-        help="with --launch --target builtin: the window asks a name for its best times after"
-        " a record win, in a modal dialog of its own, as Windows does (the bot answers it)",
+        help="with --launch --target builtin: the window opens its look's dialogs, each a modal"
+        " window of its own, as Windows does (winxp: a name after a record win; win7: Game Won"
+        " / Game Lost after every game); the bot answers them",
+    )
+    p.add_argument(
+        "--window-look",
+        choices=("winxp", "win7"),
+        default="winxp",
+        help="with --launch --target builtin: the window's look (win7: Windows 7's tiles, cells"
+        " that fade open, mines that go off one by one, its first click opens an area)",
     )
     p.add_argument(
         "--auto-open",
@@ -194,6 +202,7 @@ def _config(args: argparse.Namespace) -> PlayConfig:
         rules=FirstClick(args.rules) if args.rules else None,
         game_rules=FirstClick(args.game_rules) if args.game_rules else None,
         window_dialogs=args.window_dialogs,
+        window_look=args.window_look,
         auto_open=args.auto_open,
         skin=args.skin,
         sim_skin=args.sim_skin,

@@ -49,7 +49,8 @@ class PlayConfig(SessionConfig):
     rules: FirstClick | None = None
     game_rules: FirstClick | None = None  # the rule a program the bot runs plays (builtin, sim)
     auto_open: bool = False
-    window_dialogs: bool = False  # the built-in window asks a name after a best time
+    window_dialogs: bool = False  # the built-in window opens its look's dialogs
+    window_look: str = "winxp"  # the built-in window's look (win7: animated, its dialogs)
     skin: str | None = None
     sim_skin: str | None = None  # the look a simulated window is drawn in
     # learn glyphs the skin lacks as they appear (bot.games.minesweeper.learning)
@@ -114,7 +115,7 @@ def open_screen_and_target(cfg: PlayConfig, stack: ExitStack
     if cfg.launch:
         level = cfg.level or Level.parse("intermediate")
         target = targets.launch(cfg.target, level, seed=cfg.seed, rules=_program_rules(cfg),
-                                dialogs=cfg.window_dialogs)
+                                dialogs=cfg.window_dialogs, look=cfg.window_look)
         stack.callback(target.close)
     else:
         target = targets.attach(cfg.target, cfg.title, cfg.window_class, cfg.window_id)
@@ -187,7 +188,7 @@ def restarter(cfg: PlayConfig, stack: ExitStack) -> Callable[[], Target[Profile]
     def restart() -> Target[Profile]:
         level = cfg.level or Level.parse("intermediate")
         target = targets.launch(cfg.target, level, seed=cfg.seed, rules=_program_rules(cfg),
-                                dialogs=cfg.window_dialogs)
+                                dialogs=cfg.window_dialogs, look=cfg.window_look)
         target.profile = _adjust(target.profile, cfg)
         stack.callback(target.close)
         return target

@@ -66,10 +66,11 @@ def press(window: int, keys: tuple[str, ...], backend: str = "x11") -> None:
 
 def dialogs_over(main: int, app: str, area: Region, backend: str = "x11") -> list[WindowInfo]:
     """The program's own other windows: message boxes it opened (a high-score table, "you
-    won", "play again?"), smaller than its main window. A window that says it is a dialog of
-    the main one (transient for it) counts wherever it is, even off the board where no window
-    manager put it; else one of the same process or, when that is not known, of the same
-    class as the main window, overlapping ``area`` (the main window's region on the screen).
+    won", "play again?"). A window that says it is a dialog of the main one (transient for
+    it) counts wherever it is and whatever its size, even off the board where no window
+    manager put it; else one smaller than the main window, of the same process or, when
+    that is not known, of the same class, overlapping ``area`` (the main window's region on
+    the screen).
     Never another program's window; none when neither process nor class is known."""
     listed = backend_named(backend).windows()
     pid = next((w.pid for w in listed if w.id == main), None)
@@ -78,10 +79,12 @@ def dialogs_over(main: int, app: str, area: Region, backend: str = "x11") -> lis
         if w.id == main or not w.visible:
             continue
         r = w.region
-        if min(r.width, r.height) < MIN_SIDE or r.width * r.height >= area.width * area.height:
+        if min(r.width, r.height) < MIN_SIDE:
             continue
         if w.transient_for == main and (pid is None or w.pid in (None, pid)):
-            out.append(w)
+            out.append(w)  # a dialog by its own word, whatever its size (a small board's)
+            continue
+        if r.width * r.height >= area.width * area.height:
             continue
         ours = w.pid == pid if pid is not None and w.pid is not None else bool(app) and (
             w.app == app)

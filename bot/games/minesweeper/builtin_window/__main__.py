@@ -36,8 +36,9 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--skin", default="winxp", help="look to draw (default: winxp)")
     parser.add_argument("--scale", type=float, default=1.0, help="zoom factor")
     parser.add_argument("--dialogs", action="store_true",
-                        help="ask for a name after a best time, in a dialog of its own, as"
-                        " Windows does (default: no dialogs)")
+                        help="the look's dialogs, each a window of its own: winxp asks a name"
+                        " after a best time, win7 ends every game with its Game Won / Game Lost"
+                        " dialog (default: no dialogs)")
     args = parser.parse_args(argv)
     if args.rules is None:
         args.rules = LOOK_RULES.get(args.skin, FirstClick.SAFE)
@@ -48,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     args = options(argv)
     root = tk.Tk()
     renderer = skin_renderer(args.skin, args.scale)
-    MinesweeperWindow(root, args.level, args.rules, args.seed, renderer, dialogs=args.dialogs)
+    MinesweeperWindow(root, args.level, args.rules, args.seed, renderer, dialogs=args.dialogs,
+                      look=args.skin)
     root.mainloop()
     return 0
 

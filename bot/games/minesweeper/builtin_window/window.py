@@ -13,8 +13,9 @@ import tkinter as tk
 
 import numpy as np
 
-from bot.games.minesweeper.builtin_window import TITLE
+from bot.games.minesweeper.builtin_window import TITLE, animation
 from bot.games.minesweeper.builtin_window.best_times import BestTimes
+from bot.games.minesweeper.builtin_window.game_end_dialog import GameEndDialogs
 from bot.games.minesweeper.sim_screen import (
     FACES,
     Renderer,
@@ -26,9 +27,12 @@ from bot.games.minesweeper.sim_screen import (
 from bot.io.screens.base import Button
 from solvers.minesweeper.game import Game, Status
 from solvers.minesweeper.rules import FirstClick, Level
+from solvers.minesweeper.state import Board
 from vision.core.geometry import GridGeometry, Point, Region
 
 BUTTONS = {1: Button.LEFT, 2: Button.MIDDLE, 3: Button.RIGHT}
+#: Milliseconds the end of a game is shown before Windows 7's dialog opens (input is held).
+END_PAUSE_MS = 400
 #: The levels whose best times Windows keeps (by rows, columns and mines).
 LEVEL_NAMES = {(9, 9, 10): "beginner", (16, 16, 40): "intermediate", (16, 30, 99): "expert"}
 
@@ -51,11 +55,23 @@ class MinesweeperWindow:
         seed: int | None = None,
         renderer: Renderer | None = None,
         dialogs: bool = False,
+        look: str = "winxp",
     ) -> None:
+        """``look`` "win7" animates (cells fade open, mines go off in steps) and, with
+        ``dialogs``, ends every game with Windows 7's dialog; other looks ask a best time's
+        name as Windows XP does."""
         self.root = root
-        self.best_times = BestTimes(root) if dialogs else None
+        self.animated = look == "win7"
+        self.best_times = BestTimes(root) if dialogs and not self.animated else None
+        self.end_dialogs = (GameEndDialogs(root, self.new_game, self.restart_game, root.destroy)
+                            if dialogs and self.animated else None)
         self.level, self.rules = level, rules
         self._rng = random.Random(seed)
+        self._game_seed = 0
+        self._shown: np.ndarray | None = None  # the picture on screen now
+        self._pictures: list[np.ndarray] = []  # the pictures of an animation still to show
+        self._animating: str | None = None  # Tk's id of the next animation step
+        self._ending = False  # a loss is being shown: no input until it is over
         self._render = renderer if renderer is not None else skin_renderer()
         self.game = self._new_game()
         self.geometry: GridGeometry | None = None
@@ -78,14 +94,26 @@ class MinesweeperWindow:
 
     @property
     def modal(self) -> bool:
-        """A dialog of the window is open: the game takes no key and no click until it closes."""
+        """A dialog of the window is open (or a loss is being shown): the game takes no key and
+        no click until it closes."""
+        if self._ending:
+            return True
+        if self.end_dialogs is not None and self.end_dialogs.open:
+            return True
         return self.best_times is not None and self.best_times.open
 
-    def _new_game(self) -> Game:
-        return Game(self.level, self.rules, seed=self._rng.getrandbits(64))
+    def _new_game(self, seed: int | None = None) -> Game:
+        self._game_seed = self._rng.getrandbits(64) if seed is None else seed
+        return Game(self.level, self.rules, seed=self._game_seed)
 
     def new_game(self) -> None:
         self.game = self._new_game()
+        self._started, self._seconds = None, 0
+        self.schedule_redraw()
+
+    def restart_game(self) -> None:
+        """The same layout again (Windows 7's "Restart this game")."""
+        self.game = self._new_game(self._game_seed)
         self._started, self._seconds = None, 0
         self.schedule_redraw()
 
@@ -104,15 +132,58 @@ class MinesweeperWindow:
                 self.schedule_redraw()
         self.root.after(200, self._tick)
 
+    def _picture(self, board: Board) -> np.ndarray:
+        left = 0 if self.game.status is Status.WON else self.game.mines_left
+        image, self.geometry = self._render(board, left, FACES[self.game.status], self._seconds)
+        return image
+
     def redraw(self) -> None:
         self._redraw_pending = False
-        left = 0 if self.game.status is Status.WON else self.game.mines_left
-        image, self.geometry = self._render(
-            shown_board(self.game), left, FACES[self.game.status], self._seconds
-        )
+        board = shown_board(self.game)
+        if not self.animated or self._shown is None:
+            self._show(self._picture(board))
+            return
+        if self._ending and self.game.status is Status.LOST:
+            return  # the loss is being shown step by step
+        if self.game.status is Status.LOST:
+            self._ending = True
+            boards = animation.blast(board)
+            first = animation.fade(self._shown, self._picture(boards[0]))
+            self._animate(first + [self._picture(b) for b in boards[1:]], animation.BLAST_MS)
+            return
+        self._animate(animation.fade(self._shown, self._picture(board)), animation.FADE_MS)
+
+    def _animate(self, pictures: list[np.ndarray], step_ms: int) -> None:
+        """Show ``pictures`` one after another (a running animation is cut short: the next
+        starts from the picture on screen)."""
+        if self._animating is not None:
+            self.root.after_cancel(self._animating)
+            self._animating = None
+        self._pictures = pictures
+        self._step(step_ms)
+
+    def _step(self, step_ms: int) -> None:
+        self._animating = None
+        self._show(self._pictures.pop(0))
+        if self._pictures:
+            self._animating = self.root.after(step_ms, lambda: self._step(step_ms))
+        elif self._ending and self.game.status is Status.LOST:
+            self.root.after(END_PAUSE_MS, self._end_shown)
+
+    def _end_shown(self) -> None:
+        self._ending = False
+        self._game_ended()
+
+    def _show(self, image: np.ndarray) -> None:
+        self._shown = image
         self._photo = to_photo(image)
         self.label.configure(image=self._photo)
         self._size = (image.shape[1], image.shape[0])
+
+    def _game_ended(self) -> None:
+        """Windows 7's dialog once the end is shown."""
+        if self.end_dialogs is not None and self.game.over:
+            self.end_dialogs.ended(self.game.status is Status.WON, self._seconds)
 
     def _on_click(self, event: tk.Event, number: int) -> None:
         assert self.geometry is not None
@@ -131,6 +202,9 @@ class MinesweeperWindow:
             if self._started is None:
                 self._started = time.monotonic()
             self.schedule_redraw()
+            if self.game.status is Status.WON and self.end_dialogs is not None:
+                self._ending = True  # no key gets in before the dialog
+                self.root.after(END_PAUSE_MS, self._end_shown)
             if self.game.status is Status.WON and self.best_times is not None:
                 seconds = max(1, int(time.monotonic() - self._started))
                 # asked as soon as the won board is drawn, as Windows does

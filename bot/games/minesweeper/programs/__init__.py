@@ -75,10 +75,12 @@ def launch(
     seed: int | None = None,
     rules: FirstClick | None = None,
     dialogs: bool = False,
+    look: str = "winxp",
 ) -> Target:
     """Start a program we know on the current display and attach to its window; ``rules``:
     the first-click rule the built-in window plays by (the others have their own);
-    ``dialogs``: the built-in window asks a name after a best time, as Windows does."""
+    ``dialogs``: the built-in window opens its look's dialogs, as Windows does; ``look``: the
+    built-in window's (winxp, or win7 with its animations)."""
     from bot.games.minesweeper.programs import (
         ace,
         builtin,
@@ -92,8 +94,10 @@ def launch(
         raise GamebotError(f"{name} plays its own first-click rule: --game-rules is for builtin")
     if dialogs and name not in ("auto", "builtin"):
         raise GamebotError(f"{name} has its own dialogs: --window-dialogs is for builtin")
+    if look != "winxp" and name not in ("auto", "builtin"):
+        raise GamebotError(f"{name} has its own look: --window-look is for builtin")
     if name in ("auto", "builtin"):
-        return builtin.launch(level, env, seed, rules, dialogs)
+        return builtin.launch(level, env, seed, rules, dialogs, skin=look)
     if name == "xdemineur":
         return xdemineur.launch(level, env)
     if name == "gnome-mines":

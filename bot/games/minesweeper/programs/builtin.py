@@ -72,13 +72,15 @@ def launch(
     seed: int | None = None,
     rules: FirstClick | None = None,
     dialogs: bool = False,
+    skin: str = "winxp",
 ) -> ProgramWindow:
-    """Open the built-in window on the current display and attach to it; it plays ``rules``
-    (default: its look's, the XP rule), and the solver knows it; with ``dialogs`` it asks a
-    name after a best time, in a dialog of its own."""
-    played = window_rules(PROFILE.skin or "winxp", rules)
-    profile = replace(PROFILE, rules=played, rules_source="program")
-    argv = command(level, seed, rules=played, dialogs=dialogs)
+    """Open the built-in window on the current display and attach to it, drawn in ``skin``
+    (winxp, or win7 with its animations); it plays ``rules`` (default: its look's), and the
+    solver knows it; with ``dialogs`` it opens its look's dialogs (winxp: a name after a best
+    time; win7: Game Won / Game Lost after every game), each a window of its own."""
+    played = window_rules(skin, rules)
+    profile = replace(PROFILE, skin=skin, rules=played, rules_source="program")
+    argv = command(level, seed, skin=skin, rules=played, dialogs=dialogs)
     return ProgramWindow(profile, find, x11.Program(argv, env))
 
 

@@ -27,12 +27,15 @@ CLOSE_WAIT = 1.0
 #: Seconds after closing a dialog during which the game counts as over (its message may be
 #: clicked away).
 GAME_OVER_FOR = 30.0
+#: Seconds a new game waits for the dialog of a program that opens one after most games.
+DIALOG_WAIT = 1.5
 
 
 class OwnDialogs(WindowTarget[P]):
     """Mixed into a program's window target: its dialogs found and closed."""
 
     _dialog_closed = 0.0  # time.monotonic() when a dialog of the program was last closed
+    _games_begun = 0  # new games asked for, to tell a program that opens a dialog every game
 
     def dismiss_dialogs(self) -> bool:
         try:
@@ -60,8 +63,30 @@ class OwnDialogs(WindowTarget[P]):
         return closed > since and time.monotonic() - closed < GAME_OVER_FOR
 
     def begin_new_game(self) -> int:
+        self._games_begun += 1
+        if self._dialogs_come():
+            self._await_dialog()
         self._dialog_closed = 0.0  # the next game is not over
         return super().begin_new_game()
+
+    def _dialogs_come(self) -> bool:
+        """Has the program opened a dialog at the end of most games so far (Windows 7 does
+        after every game; Windows XP only after a best time)?"""
+        return self.dialogs_closed > 0 and 2 * self.dialogs_closed >= self._games_begun - 1
+
+    def _await_dialog(self) -> None:
+        """Give the dialog the program usually opens as a game ends the time to open, and
+        answer it: a new game asked for first would be held by it until the new-game wait ran
+        out."""
+        deadline = time.monotonic() + DIALOG_WAIT
+        while time.monotonic() < deadline:
+            try:
+                if dialogs_over(self.window, self.app, self.region(), self.backend):
+                    self.dismiss_dialogs()
+                    return
+            except WindowLost:
+                return
+            time.sleep(0.1)
 
     def _gone(self, dialog: int, area: Region) -> bool:
         deadline = time.monotonic() + CLOSE_WAIT
