@@ -1,5 +1,6 @@
 """A program's own dialogs (a best-times name box, "you won", "play again?"), closed the way a
-person closes one: Escape, then Return if Escape did not do it.
+person closes one: a name typed where one is asked for in a text box, else Escape, then Return
+if Escape did not do it.
 
 Until such a dialog is answered the game takes no key and no click, so the bot looks for
 one whenever the board cannot be read and whenever a new game does not start. The dialogs are
@@ -14,8 +15,10 @@ from __future__ import annotations
 import logging
 import time
 
+from bot.games.minesweeper.programs.name_box import wants_name
 from bot.io.targets.base import P, WindowTarget
 from bot.io.windows.finder import dialogs_over, press
+from bot.io.windows.info import WindowInfo
 from bot.io.x11 import WindowLost
 from vision.core.geometry import Region
 
@@ -27,6 +30,8 @@ CLOSE_WAIT = 1.0
 #: Seconds after closing a dialog during which the game counts as over (its message may be
 #: clicked away).
 GAME_OVER_FOR = 30.0
+#: The name the bot gives a best-times box (letters and digits: typed key by key).
+DIALOG_NAME = "gamebot"
 #: Seconds a new game waits for the dialog of a program that opens one after most games.
 DIALOG_WAIT = 1.5
 
@@ -36,6 +41,8 @@ class OwnDialogs(WindowTarget[P]):
 
     _dialog_closed = 0.0  # time.monotonic() when a dialog of the program was last closed
     _games_begun = 0  # new games asked for, to tell a program that opens a dialog every game
+    #: The name typed into a dialog that asks one in a text box (a best time's); "" types none.
+    dialog_name = DIALOG_NAME
 
     def dismiss_dialogs(self) -> bool:
         try:
@@ -44,6 +51,8 @@ class OwnDialogs(WindowTarget[P]):
         except WindowLost:
             return False
         for dialog in found:
+            if self._name_given(dialog, area):
+                continue
             for keys in CLOSE_KEYS:
                 logger.info("closing %s with %s", dialog.describe(), "+".join(keys))
                 try:
@@ -57,6 +66,24 @@ class OwnDialogs(WindowTarget[P]):
             self.dialogs_closed += len(found)
             self.prepare()
         return bool(found)
+
+    def _name_given(self, dialog: WindowInfo, area: Region) -> bool:
+        """A dialog that asks for a name in a text box (a best-times box) gets
+        :attr:`dialog_name` typed and Return; True when that closed it."""
+        if not self.dialog_name:
+            return False
+        from bot.io.screens.desktop import DesktopScreen
+
+        try:
+            if not wants_name(DesktopScreen().grab(dialog.region).pixels):
+                return False
+            logger.info("typing the name %r into %s", self.dialog_name, dialog.describe())
+            for ch in self.dialog_name:
+                press(dialog.id, (ch,), self.backend)
+            press(dialog.id, ("Return",), self.backend)
+        except WindowLost:
+            return True
+        return self._gone(dialog.id, area)
 
     def game_over_shown(self, since: float) -> bool:
         closed = self._dialog_closed
