@@ -140,7 +140,7 @@ def _name(skin: Skin, looks: list[np.ndarray], totals: list[tuple[int | None, bo
                             {i for i, (ch, _) in assumed.items() if ch == "."})
     for trial in (assumed | colours, assumed, {}):
         naming = Naming(seconds=CALIBRATE_SECONDS)
-        ids = [naming.add_look(c) for c in skin.unnamed_candidates]
+        ids = [naming.add_look(c) for c in _inked_not_empty(skin)]
         covered = next((i for i, (ch, _) in trial.items() if ch == "#"), None)
         flag_looks = [i for i, (ch, _) in trial.items() if ch == "F"]
         try:
@@ -174,6 +174,17 @@ def _name(skin: Skin, looks: list[np.ndarray], totals: list[tuple[int | None, bo
                 hows[i] = "the only name under which every screenshot is a possible board"
         return names, hows
     return [None] * n, ["no naming fits the screenshots"] * n
+
+
+def _inked_not_empty(skin: Skin) -> list[str]:
+    """Each look's candidates, '.' taken from a look with ink in its middle: an opened empty
+    cell is plain in every program. (A crop of a board, its mines outside it, is possible
+    only with its numbers named empty: such a naming must not be found.)"""
+    out = []
+    for imgs, cands in zip(skin.unnamed, skin.unnamed_candidates, strict=True):
+        kept = cands if _plain(imgs[0]) else cands.replace(".", "")
+        out.append(kept or cands)
+    return out
 
 
 #: A plain look is taken for empty when this share of its neighbours are numbers or more, for

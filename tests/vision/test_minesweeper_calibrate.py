@@ -129,3 +129,36 @@ def test_kmines_screenshots_with_a_won_board_flagged_whole_calibrate_truthfully(
         assert len(pairs) >= 100, name  # a good part of the board reads
         wrong = [(a, b) for a, b in pairs if a != b and not (a == "_" and b in ".12345678")]
         assert wrong == [], name
+
+
+def test_a_crop_of_a_board_with_letters_beside_it_names_no_number_empty():
+    """A 3x4 crop of a real board (its mines outside it) with column letters and row numbers
+    drawn beside it: the only naming that makes it a possible board calls every look empty
+    ('.'). A look with ink is never named empty, and whatever stays unnamed is refused."""
+    import cv2
+
+    fixture = _fixture("winxp-beginner-midgame")
+    frame = Frame.from_file(fixture.path)
+    g = locate_minesweeper(frame).geometry
+    x0, x1, y0, y1 = g.col_edges[2], g.col_edges[6], g.row_edges[1], g.row_edges[4]
+    crop = frame.pixels[y0:y1, x0:x1]
+    pad = 40
+    canvas = np.full((crop.shape[0] + 2 * pad, crop.shape[1] + 2 * pad, 3), 255, np.uint8)
+    canvas[pad:-pad, pad:-pad] = crop
+    for i, letter in enumerate("ABCD"):
+        cv2.putText(canvas, letter, (pad + i * 16 + 3, pad - 8), cv2.FONT_HERSHEY_SIMPLEX, 0.5,
+                    (0, 0, 0), 1)
+    for j in range(3):
+        cv2.putText(canvas, str(j + 1), (pad - 18, pad + j * 16 + 12),
+                    cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 1)
+    shot = Frame.from_pixels(canvas)
+    skin, report = learn_skin([shot], "crop")
+    assert report.boards == [(3, 4)]
+    truth = [row[2:6] for row in fixture.state[1:4]]
+    verdict = cell_verdicts(shot, locate_minesweeper(shot, skin))
+    chars = verdict.text().split("\n")
+    read = readable(verdict, skin)
+    wrong = [(r, c, chars[r][c], want) for r, row in enumerate(truth)
+             for c, want in enumerate(row) if read[r, c] and chars[r][c] != want]
+    assert wrong == []  # every cell read is right; the rest is refused
+    assert "1" in "".join(truth) and not all(read.ravel())
