@@ -4,9 +4,9 @@ For every built-in skin and every glyph it has, the skin is rebuilt without that
 every labelled fixture of the skin is read with it, at the location the full skin finds (the
 question is what the reader makes of a cell, not whether the board can still be found). A cell
 whose label is the held-out glyph must be refused; every other cell must still read as its
-label. This is how a skin meets a glyph it has not learned yet (the real win7 screenshot shows only ``#F.123``;
-skins learned by ``gamebot calibrate`` know what their screenshots showed), so a read that is
-not refused here would be a silent misread in play.
+label. This is how a skin meets a glyph it has not learned yet (the real win7 screenshot
+shows only ``#F.123``; skins learned by ``gamebot calibrate`` know what their screenshots
+showed), so a read that is not refused here would be a silent misread in play.
 """
 
 from __future__ import annotations
