@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
+from bot.io.screens import windows_os
 from bot.io.screens.base import Button, ScreenError
 from bot.run.safety import StopRequested
 from vision.core.frame import Frame
@@ -121,6 +122,13 @@ class DesktopScreen:
         if sys.platform.startswith("linux") and not os.environ.get("DISPLAY"):
             raise ScreenError("no X display: set DISPLAY, or use `gamebot demo` (starts Xvfb)")
         ensure_xauthority()
+        #: How the process was made DPI aware (Windows; before mss and pyautogui start).
+        self.dpi_awareness = ""
+        self._user32: windows_os.Dll | None = None
+        if sys.platform == "win32":
+            user32, shcore = windows_os.windows_dlls()
+            self._user32 = user32
+            self.dpi_awareness = windows_os.make_dpi_aware(user32, shcore)
         try:
             import mss
             import pyautogui
@@ -188,7 +196,8 @@ class DesktopScreen:
 
     def type_text(self, text: str) -> None:
         """ASCII through pyautogui; any other letter (Cyrillic...) through a key code of its
-        own on X11 (:mod:`bot.io.screens.x11_keys`), as pyautogui knows only the US layout."""
+        own on X11 (:mod:`bot.io.screens.x11_keys`) and through ``SendInput``'s Unicode packets
+        on Windows (:mod:`bot.io.screens.windows_os`), as pyautogui knows only the US layout."""
         keys = None
         if sys.platform.startswith("linux"):
             from bot.io.screens import x11_keys
@@ -201,9 +210,13 @@ class DesktopScreen:
         if keys is not None:
             keys.type(text)
             return
+        if self._user32 is not None:  # Windows: the OS's own Unicode input, any layout
+            windows_os.type_unicode(text, self._user32)
+            return
         if not sys.platform.startswith("linux"):
             raise ScreenError(
-                f"cannot type {text!r} here: letters outside ASCII are typed on X11 only; use"
+                f"cannot type {text!r} here: letters outside ASCII are typed on X11 and"
+                " Windows only; use"
                 " a site style that picks letters on the page's own palette"
             )
         from bot.io.screens import x11_keys

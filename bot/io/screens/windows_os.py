@@ -1,0 +1,124 @@
+"""What the desktop needs from Windows itself, through ctypes: per-monitor DPI awareness and
+Unicode typing by the OS's own input call.
+
+DPI: a process that is not DPI aware gets scaled coordinates on a 150 % monitor (captures
+and clicks disagree, and per monitor they disagree differently). Made per-monitor aware before
+mss and pyautogui start, capture pixels and input coordinates are the same physical pixels
+on every monitor, including those left of and above the primary one (negative coordinates
+of the virtual screen).
+
+Typing: pyautogui knows the US layout only, so a Cyrillic letter for Erudit or Balda cannot be
+typed through it. ``SendInput`` with ``KEYEVENTF_UNICODE`` types any UTF-16 code unit whatever
+the keyboard layout, as on-screen keyboards do.
+
+The ``user32``/``shcore`` objects are passed in, so the calls are tested with fakes on Linux;
+this module has not been run on a real Windows machine (README: Windows).
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+#: DPI_AWARENESS_CONTEXT_PER_MONITOR_AWARE_V2 (Windows 10 1703+), a pseudo-handle.
+PER_MONITOR_AWARE_V2 = -4
+#: PROCESS_PER_MONITOR_DPI_AWARE for shcore.SetProcessDpiAwareness (Windows 8.1+).
+PROCESS_PER_MONITOR_DPI_AWARE = 2
+E_ACCESSDENIED = -2147024891  # 0x80070005 as a signed HRESULT: awareness was set already
+
+INPUT_KEYBOARD = 1
+KEYEVENTF_KEYUP = 0x0002
+KEYEVENTF_UNICODE = 0x0004
+
+
+class Dll(Protocol):
+    def __getattr__(self, name: str) -> Callable[..., Any]: ...
+
+
+def make_dpi_aware(user32: Dll, shcore: Dll | None) -> str:
+    """Make this process per-monitor DPI aware, the newest way the system has; returns which
+    way worked ("per-monitor v2", "per-monitor", "system" or "" for none)."""
+    try:
+        if user32.SetProcessDpiAwarenessContext(ctypes.c_void_p(PER_MONITOR_AWARE_V2)):
+            return "per-monitor v2"
+    except AttributeError:
+        pass  # before Windows 10 1703
+    if shcore is not None:
+        try:
+            result = int(shcore.SetProcessDpiAwareness(PROCESS_PER_MONITOR_DPI_AWARE))
+            if result in (0, E_ACCESSDENIED):
+                return "per-monitor"
+        except AttributeError:
+            pass  # before Windows 8.1
+    try:
+        if user32.SetProcessDPIAware():
+            return "system"
+    except AttributeError:
+        pass
+    return ""
+
+
+# Windows' own widths (DWORD and LONG are 32 bits, ULONG_PTR a pointer), not C's long, so the
+# layout is the same when it is checked on Linux: INPUT is 40 bytes on 64-bit Windows.
+class KeybdInput(ctypes.Structure):
+    _fields_ = [("wVk", ctypes.c_uint16), ("wScan", ctypes.c_uint16),
+                ("dwFlags", ctypes.c_uint32), ("time", ctypes.c_uint32),
+                ("dwExtraInfo", ctypes.c_size_t)]
+
+
+class MouseInput(ctypes.Structure):
+    _fields_ = [("dx", ctypes.c_int32), ("dy", ctypes.c_int32), ("mouseData", ctypes.c_uint32),
+                ("dwFlags", ctypes.c_uint32), ("time", ctypes.c_uint32),
+                ("dwExtraInfo", ctypes.c_size_t)]
+
+
+class _InputUnion(ctypes.Union):
+    _fields_ = [("ki", KeybdInput), ("mi", MouseInput)]  # mi: the union's full size
+
+
+class Input(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_uint32), ("u", _InputUnion)]
+
+
+def code_units(text: str) -> list[int]:
+    """The UTF-16 code units of ``text`` (a letter beyond the BMP is two: a surrogate pair)."""
+    data = text.encode("utf-16-le")
+    return [int.from_bytes(data[i : i + 2], "little") for i in range(0, len(data), 2)]
+
+
+def unicode_inputs(text: str) -> list[Input]:
+    """A key down and a key up for every code unit of ``text``, as Unicode packets."""
+    out = []
+    for unit in code_units(text):
+        for flags in (KEYEVENTF_UNICODE, KEYEVENTF_UNICODE | KEYEVENTF_KEYUP):
+            out.append(Input(type=INPUT_KEYBOARD,
+                             u=_InputUnion(ki=KeybdInput(wVk=0, wScan=unit, dwFlags=flags))))
+    return out
+
+
+class UnicodeTypingError(OSError):
+    pass
+
+
+def type_unicode(text: str, user32: Dll) -> None:
+    """Type ``text`` into the focused window through ``SendInput``, one letter at a time (a
+    program that reads its input letter by letter sees each one)."""
+    for letter in text:
+        packets: Sequence[Input] = unicode_inputs(letter)
+        array = (Input * len(packets))(*packets)
+        sent = int(user32.SendInput(len(packets), array, ctypes.sizeof(Input)))
+        if sent != len(packets):
+            raise UnicodeTypingError(
+                f"Windows took {sent} of {len(packets)} key events for {letter!r} (a window"
+                " of higher integrity, or the secure desktop, has the focus)")
+
+
+def windows_dlls() -> tuple[Dll, Dll | None]:
+    """user32 and shcore of this Windows machine (shcore is missing before Windows 8.1)."""
+    windll = ctypes.windll  # type: ignore[attr-defined]
+    try:
+        shcore = windll.shcore
+    except OSError:
+        shcore = None
+    return windll.user32, shcore
