@@ -225,7 +225,7 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
         o = self.options
         timeout = self.player.wait_seconds(pending, self.target.profile.redraw_timeout)
         deadline = time.monotonic() + timeout
-        misreads = stale = learned = unreadable = 0
+        misreads = stale = learned = unreadable = answered = 0
         relocated = False
         last_problem = ""
         waited_from = looked_again = time.monotonic()
@@ -238,11 +238,22 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                 seen = self.player.read(frame, self.located)
                 self._read_ms = (time.perf_counter() - t0) * 1000.0
             except ReadError as exc:
-                if self.target.dismiss_dialogs():
+                waiting = self.player.unreadable_while_waiting(pending)
+                # A program that animates a game's end and then asks "Play again?" (Windows
+                # 7) gets its moving picture waited out first: the dialog answered before the
+                # end was seen would start a new game behind the bot's back.
+                early = not waiting and (
+                    time.monotonic() - waited_from < self.target.profile.end_animation)
+                if early and self.still_drawing(frame):
+                    verdict, last_problem = Verdict.STALE, f"still drawing: {exc}"
+                elif self.target.dismiss_dialogs():
+                    answered += 1
+                    if answered <= DIALOG_ANSWERS:  # the program's time starts anew, a few
+                        deadline = time.monotonic() + timeout  # times (not a dialog loop)
                     continue
-                if self._click_message_away(frame, previous):
+                elif self._click_message_away(frame, previous):
                     continue
-                if self.player.unreadable_while_waiting(pending):
+                elif waiting:
                     # The opponent is making its move (its letters lit one by one), or the
                     # page is coming up: nothing is done on this frame, so waiting for a
                     # readable one is safe. Now and then the grid is looked for again, in
@@ -254,7 +265,7 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                         looked_again = now
                         if self.locate(required=False):
                             continue  # found afresh (a grid found mid-animation can be off)
-                elif self.still_drawing(frame):
+                elif not early and self.still_drawing(frame):
                     verdict, last_problem = Verdict.STALE, f"still drawing: {exc}"
                 else:
                     why = self.learn(frame, previous, exc) if learned < o.misread_tries else ""

@@ -122,6 +122,7 @@ class SiteProfile:
     opponent_timeout: float = 60.0  # seconds the opponent may think
     redraw_timeout: float = 5.0  # seconds our own input may take to show
     settle_gap: float = 0.05  # seconds between the two grabs that must agree
+    end_animation: float = 0.0  # the loop's question (a moving end before dialogs): none
     park_pointer: bool = True
     source: str = ""  # the file it came from
     extra: dict[str, Any] = field(default_factory=dict)

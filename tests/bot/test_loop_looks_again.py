@@ -80,8 +80,8 @@ def test_an_unreadable_page_is_looked_for_again_within_the_wait():
     target = SimpleNamespace(
         prepare=lambda: None, window_region=lambda screen: WINDOW,
         dismiss_dialogs=lambda: False, game_over_shown=lambda since: False,
-        describe=lambda: "a stand-in page", profile=SimpleNamespace(settle_gap=0.0,
-                                                                   redraw_timeout=2.5),
+        describe=lambda: "a stand-in page", profile=SimpleNamespace(
+            settle_gap=0.0, end_animation=0.0, redraw_timeout=2.5),
     )
     player = FoundTooEarly()
     loop = Loop(GuardedScreen(SlowScreen(0.15)), target, player,  # type: ignore[arg-type]

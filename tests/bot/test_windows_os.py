@@ -48,7 +48,8 @@ def test_dpi_awareness_is_asked_the_newest_way_first():
     shcore = Calls(SetProcessDpiAwareness=lambda level: 0)
     assert make_dpi_aware(user32, shcore) == "per-monitor v2"
     (name, (ctx,)), = user32.calls
-    assert name == "SetProcessDpiAwarenessContext" and ctx.value == ctypes.c_void_p(-4).value  # (HANDLE)-4
+    assert name == "SetProcessDpiAwarenessContext"
+    assert ctx.value == ctypes.c_void_p(-4).value  # (HANDLE)-4
     assert shcore.calls == []
 
 

@@ -18,6 +18,7 @@ class TerminalProfile:
     park_pointer: bool = False  # the pointer rests in the xterm: focus follows it without a WM
     redraw_timeout: float = 5.0
     settle_gap: float = 0.02
+    end_animation: float = 0.0
 
 
 class HangmanTarget(Target[TerminalProfile]):

@@ -33,6 +33,9 @@ class TargetProfile(Protocol):
     def redraw_timeout(self) -> float: ...  # seconds a move may take to show on screen
     @property
     def settle_gap(self) -> float: ...  # seconds between the two captures that must agree
+    @property
+    def end_animation(self) -> float: ...  # seconds a moving picture is waited out before the
+    # program's dialogs are looked at (a program that animates a game's end, then asks)
 
 
 #: covariant: a Target[Profile] (a Minesweeper program) is a Target[TargetProfile]

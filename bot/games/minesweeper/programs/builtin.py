@@ -33,6 +33,11 @@ PROFILE = Profile(
 )
 
 
+#: Seconds the Windows 7 look's end (mines going off, then a pause) is waited out before its
+#: dialog is answered: answered earlier, its Play again would hide the end from the bot.
+WIN7_END = 2.0
+
+
 def window_rules(skin: str = "winxp", rules: FirstClick | None = None) -> FirstClick:
     """The rule a built-in window plays by: the one asked for, else its look's."""
     from bot.games.minesweeper.first_click_rule import LOOK_RULES
@@ -79,7 +84,8 @@ def launch(
     solver knows it; with ``dialogs`` it opens its look's dialogs (winxp: a name after a best
     time; win7: Game Won / Game Lost after every game), each a window of its own."""
     played = window_rules(skin, rules)
-    profile = replace(PROFILE, skin=skin, rules=played, rules_source="program")
+    profile = replace(PROFILE, skin=skin, rules=played, rules_source="program",
+                      end_animation=WIN7_END if skin == "win7" else 0.0)
     argv = command(level, seed, skin=skin, rules=played, dialogs=dialogs)
     return ProgramWindow(profile, find, x11.Program(argv, env))
 

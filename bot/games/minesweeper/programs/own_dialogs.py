@@ -15,7 +15,10 @@ from __future__ import annotations
 import logging
 import time
 
+import numpy as np
+
 from bot.games.minesweeper.programs.name_box import wants_name
+from bot.io.screens.base import ScreenError
 from bot.io.targets.base import P, WindowTarget
 from bot.io.windows.finder import dialogs_over, press
 from bot.io.windows.info import WindowInfo
@@ -72,10 +75,13 @@ class OwnDialogs(WindowTarget[P]):
         :attr:`dialog_name` typed and Return; True when that closed it."""
         if not self.dialog_name:
             return False
-        from bot.io.screens.desktop import DesktopScreen
-
         try:
-            if not wants_name(DesktopScreen().grab(dialog.region).pixels):
+            pixels = self.dialog_pixels(dialog)
+        except ScreenError as exc:
+            logger.info("cannot look at %s (%s): no name typed", dialog.describe(), exc)
+            return False
+        try:
+            if not wants_name(pixels):
                 return False
             logger.info("typing the name %r into %s", self.dialog_name, dialog.describe())
             for ch in self.dialog_name:
@@ -84,6 +90,16 @@ class OwnDialogs(WindowTarget[P]):
         except WindowLost:
             return True
         return self._gone(dialog.id, area)
+
+    def dialog_pixels(self, dialog: WindowInfo) -> np.ndarray:
+        """The dialog as it is on the screen (held in memory only, never recorded)."""
+        from bot.io.screens.desktop import DesktopScreen
+
+        screen = DesktopScreen()
+        try:
+            return screen.grab(dialog.region).pixels
+        finally:
+            screen.close()
 
     def game_over_shown(self, since: float) -> bool:
         closed = self._dialog_closed

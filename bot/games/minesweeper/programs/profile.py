@@ -44,6 +44,9 @@ class Profile:
     park_pointer: bool = True  # move the pointer off the board before each capture
     redraw_timeout: float = 2.0  # seconds a move may take to show on screen
     settle_gap: float = 0.003  # seconds between the two captures that must agree
+    #: Seconds an unreadable, moving picture is waited out before the program's dialogs are
+    #: answered: Windows 7 sets its mines off, then asks "Play again?" (default: none).
+    end_animation: float = 0.0
     auto_opens: bool = False  # the program opens a first area by itself
     # where ``rules`` comes from: "program" (known for this program), "look" (decided by the skin
     # the board reads with: bot.games.minesweeper.first_click_rule), "user" (given on the command
