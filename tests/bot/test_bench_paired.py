@@ -83,3 +83,23 @@ def test_bad_engine_settings_stop_before_any_game(extra, message, capsys):
     assert main([*BEGINNER, "--games", "20", *extra]) == 2
     captured = capsys.readouterr()
     assert message in captured.err and captured.out == ""
+
+
+def test_run_many_plays_each_game_once_per_engine_whatever_the_chunks():
+    from dataclasses import replace
+
+    from bot.bench.minesweeper import BenchSpec, chunks, ray_chunk, run_many
+    from solvers.minesweeper.rules import FirstClick, Level
+    from solvers.minesweeper.strength import parse_setting
+
+    assert [list(r) for r in chunks(45, 20)] == [list(range(20)), list(range(20, 40)),
+                                                 list(range(40, 45))]
+    assert ray_chunk(50) == 20 and ray_chunk(10**7) == 2000 and ray_chunk(10**6) == 1000
+    spec = BenchSpec(Level.parse("beginner"), FirstClick.SAFE, seed=7)
+    specs = (spec, replace(spec, engine=parse_setting("safest")))
+    small = [p for done in run_many(specs, 25, jobs=1, chunk=4) for p in done]
+    big = [p for done in run_many(specs, 25, jobs=2, chunk=10) for p in done]
+    assert sorted(p[0].index for p in small) == list(range(25))
+    assert all(a.index == b.index for a, b in small)
+    by_index = {p[0].index: (p[0].won, p[1].won) for p in big}
+    assert by_index == {p[0].index: (p[0].won, p[1].won) for p in small}
