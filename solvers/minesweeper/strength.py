@@ -33,6 +33,8 @@ SETTINGS: dict[str, Setting] = {
     "safest": Setting("safest", GuessConfig(lookahead=False)),
     "no-endgame": Setting("no-endgame", endgame_layouts=0),
     "no-fifty": Setting("no-fifty", fifty=False),
+    # JSMinesweeper's brute force goes up to ~4,000 layouts: a slower benchmark setting
+    "deep-endgame": Setting("deep-endgame", endgame_layouts=4000, endgame_nodes=100_000),
 }
 
 _TRUE = {"1", "on", "true", "yes"}

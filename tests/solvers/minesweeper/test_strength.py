@@ -20,6 +20,9 @@ def test_each_name_switches_its_technique():
     assert parse_setting("safest").guess.lookahead is False
     assert parse_setting("no-endgame").endgame_layouts == 0
     assert parse_setting("no-fifty").fifty is False
+    deep = parse_setting("deep-endgame")
+    assert deep.endgame_layouts > MAX_LAYOUTS and deep.endgame_nodes > MAX_NODES
+    assert deep.guess == GuessConfig() and deep.fifty
     assert set(SETTINGS) >= {"default", "safest", "no-endgame", "no-fifty"}
 
 
