@@ -42,7 +42,16 @@ def run_on_ray(address: str, work: Callable[[T], R], tasks: list[T]) -> Iterator
             while queue and len(pending) < limit:
                 pending.append(remote.remote(queue.pop()))
             done, pending = ray.wait(pending, num_returns=1)
-            yield ray.get(done[0])
+            try:
+                result = ray.get(done[0])
+            except ray.exceptions.RayError as exc:
+                cause = getattr(exc, "cause", None) or exc
+                text = (str(cause).strip().splitlines() or [""])[-1]
+                raise GamebotError(
+                    f"--ray {address}: a task failed ({type(cause).__name__}: {text});"
+                    " note every node needs gamebot installed"
+                ) from exc
+            yield result
     finally:
         for ref in pending:
             ray.cancel(ref, force=True)
