@@ -33,7 +33,9 @@ SETTINGS: dict[str, Setting] = {
     "safest": Setting("safest", GuessConfig(lookahead=False)),
     "no-endgame": Setting("no-endgame", endgame_layouts=0),
     "no-fifty": Setting("no-fifty", fifty=False),
-    # JSMinesweeper's brute force goes up to ~4,000 layouts: a slower benchmark setting
+    # JSMinesweeper's brute force goes up to ~4,000 layouts: a slower benchmark setting.
+    # Expert, safe, seed 2525, 8,000 paired games: +0.06 pp (95 % CI -0.04 to +0.17) over
+    # default, 12 games won only by it, 7 only by default; 6 games/s a core: not the default.
     "deep-endgame": Setting("deep-endgame", endgame_layouts=4000, endgame_nodes=100_000),
 }
 
