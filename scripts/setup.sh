@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up gamebot on Debian: the apt packages it drives or reads with (Xvfb, xdotool, Tesseract,
-# the games the tests play), then a venv in .venv with the project and its test tools.
+# the games the tests play), then a venv in .venv with the project, its test tools and Ray (for
+# `bench minesweeper --ray`; its test needs it).
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,7 +45,7 @@ stamp=.venv/.gamebot-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ -n "$(find bot solvers vision calibration -name '*.c' -newer "$stamp" 2>/dev/null)" ]; then
   echo "setup: installing gamebot into .venv"
   .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
-  .venv/bin/python -m pip install -q -e '.[dev]' 2>&1 | grep -v "^WARNING: Location" || true
+  .venv/bin/python -m pip install -q -e '.[dev,ray]' 2>&1 | grep -v "^WARNING: Location" || true
   .venv/bin/python -c 'import bot.cli.main, cv2, numpy, mss' || { echo "setup: install failed" >&2; exit 1; }
   touch "$stamp"
 fi

@@ -11,17 +11,15 @@ few candidates at a time and tabulated at the end.
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypedDict
 
 from bot.bench.minesweeper import BenchSpec, run_games
+from bot.bench.paired import Paired, paired
 from bot.run.stats import wilson_interval
 from solvers.minesweeper.opening import place
 from solvers.minesweeper.rules import FirstClick, Level
-
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
@@ -41,34 +39,8 @@ class Candidate:
         return sum(self.outcomes)
 
 
-@dataclass(frozen=True)
-class Paired:
-    """A candidate against a reference on the same games: the discordant pairs, and the
-    difference in win rate with its 95 % interval (normal approximation for paired data)."""
-
-    only_this: int  # games this candidate won and the reference lost
-    only_reference: int
-    games: int
-
-    @property
-    def difference(self) -> float:
-        return (self.only_this - self.only_reference) / self.games
-
-    def interval(self) -> tuple[float, float]:
-        n, b, c = self.games, self.only_reference, self.only_this
-        var = max(0.0, (b + c) - (c - b) ** 2 / n) / (n * n)
-        half = Z95 * math.sqrt(var)
-        return self.difference - half, self.difference + half
-
-
 def pair(this: Candidate, reference: Candidate) -> Paired:
-    n = min(this.games, reference.games)
-    a, b = this.outcomes[:n], reference.outcomes[:n]
-    return Paired(
-        sum(1 for x, y in zip(a, b, strict=True) if x and not y),
-        sum(1 for x, y in zip(a, b, strict=True) if y and not x),
-        n,
-    )
+    return paired(this.outcomes, reference.outcomes)
 
 
 def saved_path(

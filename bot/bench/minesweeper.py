@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass
 
 from solvers.minesweeper.game import Game, Status
-from solvers.minesweeper.guess import GuessConfig
 from solvers.minesweeper.rules import FirstClick, Level
 from solvers.minesweeper.solver import Solver
+from solvers.minesweeper.strength import DEFAULT, Setting
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class BenchSpec:
     rules: FirstClick
     seed: int
     first_inset: int | None = None
-    guess: GuessConfig = field(default_factory=GuessConfig)
+    engine: Setting = DEFAULT
     first_cell: tuple[int, int] | None = None  # the first click's cell (negative: from the end)
 
 
@@ -74,21 +74,58 @@ def make_solver(spec: BenchSpec) -> Solver:
     solver = Solver(spec.rules, seed=spec.seed)
     solver.first_inset = spec.first_inset
     solver.first_cell = spec.first_cell
-    solver.guess_config = spec.guess
+    solver.guess_config = spec.engine.guess
+    solver.endgame_layouts = spec.engine.endgame_layouts
+    solver.endgame_nodes = spec.engine.endgame_nodes
+    solver.fifty = spec.engine.fifty
     return solver
 
 
-def _work(args: tuple[BenchSpec, range]) -> list[GameResult]:
-    spec, indices = args
-    solver = make_solver(spec)
-    return [play_game(spec, i, solver) for i in indices]
+def _work(args: tuple[tuple[BenchSpec, ...], range]) -> list[tuple[GameResult, ...]]:
+    """Each game of ``indices`` played once by every spec (the same layout for each)."""
+    specs, indices = args
+    solvers = [make_solver(spec) for spec in specs]
+    return [
+        tuple(play_game(spec, i, solver) for spec, solver in zip(specs, solvers, strict=True))
+        for i in indices
+    ]
+
+
+def chunks(games: int, chunk: int) -> list[range]:
+    """Game numbers in runs of ``chunk``: the unit of work of a pool or a Ray task."""
+    return [range(i, min(i + chunk, games)) for i in range(0, games, chunk)]
+
+
+def ray_chunk(games: int) -> int:
+    """Games a Ray task plays: enough that a task outlasts its scheduling, few enough that a
+    run of 10**7 games keeps every node busy to the end (1000 chunks or more)."""
+    return max(20, min(2000, games // 1000))
 
 
 def run_games(
     spec: BenchSpec, games: int, jobs: int, chunk: int = 20
 ) -> Iterator[list[GameResult]]:
     """Results in chunks as they finish (order varies with ``jobs``; the set does not)."""
-    tasks = [(spec, range(i, min(i + chunk, games))) for i in range(0, games, chunk)]
+    for done in run_many((spec,), games, jobs, chunk):
+        yield [results[0] for results in done]
+
+
+def run_many(
+    specs: tuple[BenchSpec, ...],
+    games: int,
+    jobs: int,
+    chunk: int = 20,
+    ray: str | None = None,
+) -> Generator[list[tuple[GameResult, ...]], None, None]:
+    """Every game played by each spec in turn (paired results), chunk by chunk as they finish;
+    on the Ray cluster at ``ray`` ("auto" or an address) when given, else in ``jobs``
+    processes. Game ``i`` is the same whoever plays it, so the figures are the same too."""
+    tasks = [(specs, indices) for indices in chunks(games, chunk)]
+    if ray is not None:
+        from bot.bench.ray_runner import run_on_ray
+
+        yield from run_on_ray(ray, _work, tasks)
+        return
     if jobs <= 1:
         for task in tasks:
             yield _work(task)

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import argparse
 import time
-from dataclasses import dataclass
+from contextlib import closing
+from dataclasses import dataclass, replace
 
-from bot.bench.minesweeper import BenchSpec, GameResult, run_games
+from bot.bench.minesweeper import BenchSpec, GameResult, ray_chunk, run_many
+from bot.bench.minesweeper_paired import versus_figures
 from bot.cli.interrupt import until_interrupted
 from bot.cli.progress import progress_bar
 from bot.cli.report import emit
+from bot.errors import GamebotError
 from bot.run.pictures import check_output
 from bot.run.stats import median, percentile, wilson_interval
+from solvers.minesweeper.strength import Setting, parse_setting
 
 
 @dataclass
@@ -54,27 +58,25 @@ def calibration(guesses: list[tuple[float, bool]], bins: int = 10) -> list[Decil
 
 def bench(args: argparse.Namespace) -> int:
     from solvers.minesweeper import engine
-    from solvers.minesweeper.guess import GuessConfig
     from solvers.minesweeper.rules import FirstClick, Level
 
     level = Level.parse(args.level)
-    spec = BenchSpec(
-        level,
-        FirstClick(args.rules),
-        args.seed,
-        args.first,
-        GuessConfig(lookahead=not args.no_lookahead),
-        args.first_cell,
-    )
+    setting, versus = engine_settings(args)
+    spec = BenchSpec(level, FirstClick(args.rules), args.seed, args.first, setting,
+                     args.first_cell)
+    specs = (spec,) if versus is None else (spec, replace(spec, engine=versus))
     plot = check_output(args.calibration_plot, PLOT_SUFFIXES) if args.calibration_plot else None
-    results: list[GameResult] = []
+    pairs: list[tuple[GameResult, ...]] = []
+    chunk = ray_chunk(args.games) if args.ray else 20
     start = time.perf_counter()
-    with until_interrupted() as stop, progress_bar(args.games, f"{level.name} games") as bar:
-        for chunk in run_games(spec, args.games, args.jobs):
-            results.extend(chunk)
-            won = sum(r.won for r in results)
-            bar.advance(len(chunk), status=f"{100 * won / len(results):.2f} % won")
+    with until_interrupted() as stop, progress_bar(args.games, f"{level.name} games") as bar, \
+            closing(run_many(specs, args.games, args.jobs, chunk, args.ray)) as runs:
+        for done in runs:
+            pairs.extend(done)
+            won = sum(p[0].won for p in pairs)
+            bar.advance(len(done), status=f"{100 * won / len(pairs):.2f} % won")
     elapsed = time.perf_counter() - start
+    results = [p[0] for p in pairs]
     wins = sum(r.won for r in results)
     n = len(results)
     if not n:
@@ -93,7 +95,9 @@ def bench(args: argparse.Namespace) -> int:
         "seed": args.seed,
         "jobs": args.jobs,
         "engine": "C" if engine.COMPILED else "python",
-        "lookahead": not args.no_lookahead,
+        "engine_setting": setting.name,
+        "lookahead": setting.guess.lookahead,
+        "ray": args.ray,
         "first_inset": args.first,
         "first_cell": list(args.first_cell) if args.first_cell else None,
         "games": n,
@@ -119,6 +123,11 @@ def bench(args: argparse.Namespace) -> int:
         f"CPU: {cpu_ms:.1f} ms a game (solver and simulator), i.e."
         f" {1000 / max(cpu_ms, 1e-9):.1f} games/s per free core",
     ]
+    if versus is not None:
+        fields, more = versus_figures(pairs, setting.name, versus.name)
+        summary.update(fields)
+        lines[0] += f", engine {setting.name}"
+        lines += more
     if plot is not None:
         table = calibration(guesses)
         summary["calibration"] = [d.to_dict() for d in table]
@@ -132,6 +141,22 @@ def bench(args: argparse.Namespace) -> int:
 
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+
+
+def engine_settings(args: argparse.Namespace) -> tuple[Setting, Setting | None]:
+    """The engine measured (``--engine``, or ``safest`` for ``--no-lookahead``) and the one it
+    is paired against (``--versus``), read from their names."""
+    name = args.engine
+    if args.no_lookahead:
+        if name not in (None, "safest"):
+            raise GamebotError("--no-lookahead is --engine safest: give one of the two")
+        name = "safest"
+    try:
+        setting = parse_setting(name or "default")
+        versus = parse_setting(args.versus) if args.versus else None
+    except ValueError as exc:
+        raise GamebotError(str(exc)) from None
+    return setting, versus
 
 
 def _where(args: argparse.Namespace) -> str:

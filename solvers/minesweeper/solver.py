@@ -46,6 +46,7 @@ class Solver:
         self.guess_config = GuessConfig()
         self.endgame_layouts = MAX_LAYOUTS  # exhaustive search below this many layouts
         self.endgame_nodes = MAX_NODES
+        self.fifty = True  # take an unavoidable 50/50 at once (benchmarks switch it off)
 
     def decide(self, board: Board, mines: int) -> Decision[Move]:
         """One move: a certain-safe open if there is one, else the best guess."""
@@ -90,7 +91,7 @@ class Solver:
         # certainties are the same under every rule; the XP relocation only moves the odds
         xp = self.xp_click(flagged)
         analysis = plain if xp is None else engine.analyse(flagged, mines, xp)
-        pair = find_fifty_fifty(flagged, build_frontier(flagged, mines))
+        pair = find_fifty_fifty(flagged, build_frontier(flagged, mines)) if self.fifty else None
         if pair is not None and abs(analysis.probs[pair[0]] - 0.5) < 1e-9:
             move = Move.open(*divmod(pair[0], board.cols))
             return [Decision(move, "fifty-fifty", _FIFTY_REASON, analysis.probs[pair[0]])]

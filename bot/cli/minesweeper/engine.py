@@ -171,7 +171,29 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--no-lookahead",
         action="store_true",
-        help="guess the safest cell only (the exact-probability baseline)",
+        help="guess the safest cell only (the exact-probability baseline; = --engine safest)",
+    )
+    from solvers.minesweeper.strength import SETTINGS
+
+    names = ", ".join(SETTINGS)
+    p.add_argument(
+        "--engine",
+        metavar="NAME",
+        help=f"engine setting to measure: {names} (default: default, what the bot plays);"
+        " NAME:knob=value,... changes knobs, e.g. default:cutoff=0.9,fifty=off",
+    )
+    p.add_argument(
+        "--versus",
+        metavar="NAME",
+        help="also play every game (same layout, same first click) with this engine setting"
+        " and print the paired difference in win rate with its 95 %% interval",
+    )
+    p.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="run the games as Ray tasks on an existing cluster: 'auto' (the one `ray start`"
+        " began here) or its address HOST:PORT; same seeds, same figures as a local run"
+        " (--jobs is then ignored; needs the ray extra, which scripts/setup.sh installs)",
     )
 
 
@@ -310,7 +332,9 @@ COMMANDS: list[Command] = [
         _configure_bench,
         _run_bench,
         "Plays N seeded simulated games and prints the win rate with its 95 % confidence "
-        "interval, games per second and solver time per decision (median, p99).",
+        "interval, games per second and solver time per decision (median, p99). With "
+        "--versus, a second engine setting plays the same games and the paired difference is "
+        "printed; with --ray, the games run on a Ray cluster.",
     ),
     Command(
         "bench",

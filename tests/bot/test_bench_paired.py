@@ -1,0 +1,105 @@
+"""``bench minesweeper --versus``: two engine settings on the same seeded games, paired."""
+
+import json
+
+import pytest
+
+from bot.bench.paired import Paired, paired
+from bot.cli import progress
+from bot.cli.main import main
+
+BEGINNER = ["bench", "minesweeper", "--level", "beginner", "--seed", "11", "--json"]
+
+
+def _summary(capsys):
+    out = capsys.readouterr().out.strip().splitlines()
+    return out[:-1], json.loads(out[-1])
+
+
+def test_paired_counts_only_the_games_one_wins_and_the_other_loses():
+    p = paired([True, True, False, False, True], [True, False, True, False, False, True])
+    assert (p.only_this, p.only_reference, p.games) == (2, 1, 5)
+    assert p.difference == pytest.approx(0.2)
+
+
+def test_paired_interval_is_the_normal_approximation_for_paired_data():
+    p = Paired(only_this=10, only_reference=4, games=100)
+    low, high = p.interval()
+    half = 1.959963984540054 * ((14 - 36 / 100) ** 0.5) / 100
+    assert (low, high) == pytest.approx((0.06 - half, 0.06 + half))
+    assert Paired(0, 0, 0).interval() == (0.0, 0.0)
+
+
+def test_an_engine_against_itself_differs_in_no_game(capsys):
+    assert main([*BEGINNER, "--games", "40", "--versus", "default"]) == 0
+    lines, s = _summary(capsys)
+    assert s["paired"] == {"games": 40, "only_engine_won": 0, "only_versus_won": 0,
+                           "difference": 0.0, "ci95": [0.0, 0.0]}
+    assert s["versus"]["wins"] == s["wins"]
+    assert any(line.startswith("paired difference default - default: +0.000 pp") for line in lines)
+
+
+def test_each_side_of_a_pair_is_the_run_of_that_engine_alone(capsys):
+    argv = [*BEGINNER, "--level", "intermediate", "--games", "30"]
+    assert main([*argv, "--versus", "safest"]) == 0
+    _, both = _summary(capsys)
+    assert main(argv) == 0
+    _, alone = _summary(capsys)
+    assert main([*argv, "--engine", "safest", "--jobs", "2"]) == 0
+    _, safest = _summary(capsys)
+    assert both["engine_setting"] == "default" and safest["engine_setting"] == "safest"
+    assert both["wins"] == alone["wins"]
+    assert both["versus"]["wins"] == safest["wins"]
+    pair = both["paired"]
+    assert pair["only_engine_won"] - pair["only_versus_won"] == alone["wins"] - safest["wins"]
+    assert pair["ci95"][0] <= pair["difference"] <= pair["ci95"][1]
+    assert pair["difference"] == pytest.approx((alone["wins"] - safest["wins"]) / 30)
+
+
+def test_an_interrupted_paired_run_pairs_the_games_it_finished(monkeypatch, capsys):
+    seen = {"n": 0}
+
+    def advance(self, n: int = 1, status: str = "") -> None:
+        seen["n"] += 1
+        if seen["n"] == 2:  # two chunks of 20 games done
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(progress.Bar, "advance", advance)
+    assert main([*BEGINNER, "--games", "100", "--versus", "no-fifty"]) == 130
+    _, s = _summary(capsys)
+    assert s["games"] == 40 and s["paired"]["games"] == 40
+    assert s["stopped"].startswith("interrupted")
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--versus", "strongest"], "no engine setting 'strongest'"),
+        (["--engine", "default", "--no-lookahead"], "--no-lookahead is --engine safest"),
+        (["--engine", "default:cutoff=x"], "engine knob cutoff takes float"),
+    ],
+)
+def test_bad_engine_settings_stop_before_any_game(extra, message, capsys):
+    assert main([*BEGINNER, "--games", "20", *extra]) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and captured.out == ""
+
+
+def test_run_many_plays_each_game_once_per_engine_whatever_the_chunks():
+    from dataclasses import replace
+
+    from bot.bench.minesweeper import BenchSpec, chunks, ray_chunk, run_many
+    from solvers.minesweeper.rules import FirstClick, Level
+    from solvers.minesweeper.strength import parse_setting
+
+    assert [list(r) for r in chunks(45, 20)] == [list(range(20)), list(range(20, 40)),
+                                                 list(range(40, 45))]
+    assert ray_chunk(50) == 20 and ray_chunk(10**7) == 2000 and ray_chunk(10**6) == 1000
+    spec = BenchSpec(Level.parse("beginner"), FirstClick.SAFE, seed=7)
+    specs = (spec, replace(spec, engine=parse_setting("safest")))
+    small = [p for done in run_many(specs, 25, jobs=1, chunk=4) for p in done]
+    big = [p for done in run_many(specs, 25, jobs=2, chunk=10) for p in done]
+    assert sorted(p[0].index for p in small) == list(range(25))
+    assert all(a.index == b.index for a, b in small)
+    by_index = {p[0].index: (p[0].won, p[1].won) for p in big}
+    assert by_index == {p[0].index: (p[0].won, p[1].won) for p in small}
