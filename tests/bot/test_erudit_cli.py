@@ -112,8 +112,11 @@ def test_bench_reports_the_figures(capsys, tmp_path):
         "movegen_ms_median",
         "movegen_ms_median_1wild",
         "movegen_ms_median_3wild",
-        "points_per_turn_equity",
-        "points_per_turn_greedy",
+        "points_per_turn_player",
+        "points_per_turn_opponent",
+        "mean_final_player",
+        "first_mover",
+        "move_seconds_player",
     ):
         assert key in summary
     assert summary["games"] == 2 and 0 <= summary["ci95_low"] <= summary["ci95_high"] <= 1
@@ -126,5 +129,33 @@ def test_bench_reports_the_figures(capsys, tmp_path):
     low, high = wilson_interval(int(wins + ties / 2), 2)
     assert (summary["ci95_low"], summary["ci95_high"]) == pytest.approx((low, high), abs=1e-4)
     assert summary["movegen_positions"] <= 2
+    # the two games share a deal with the seats swapped: one each moving first
+    assert summary["player_first"]["games"] == summary["player_second"]["games"] == 1
+    assert summary["first_mover"]["games"] == 2
     assert (wins, losses, ties) == (0, 2, 0)
-    assert (summary["points_per_turn_equity"], summary["points_per_turn_greedy"]) == (1.43, 3.47)
+    assert (summary["points_per_turn_player"], summary["points_per_turn_opponent"]) == (
+        1.86, 2.64)
+
+
+@pytest.mark.parametrize("rules", ["scrabble-en", "erudit", "scrabble-ru"])
+def test_bench_plays_any_two_players_in_every_rule_set(rules, capsys):
+    code = main(["bench", "erudit", "--rules", rules, "--player", "greedy", "--opponent",
+                 "equity", "--games", "2", "--jobs", "2", "--timing-positions", "0", "--json"])
+    assert code == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    summary = json.loads(out[-1])
+    assert (summary["rules"], summary["player"], summary["opponent"]) == (rules, "greedy",
+                                                                          "equity")
+    assert summary["games"] == 2 and summary["jobs"] == 2
+    assert summary["player_first"]["games"] == summary["player_second"]["games"] == 1
+    assert summary["mean_final_player"] > 0 and summary["mean_final_opponent"] > 0
+    assert summary["move_seconds_opponent"]["max"] >= summary["move_seconds_opponent"]["mean"]
+    assert any(line.startswith("first-player advantage:") for line in out)
+    assert any(line.startswith("greedy vs equity:") for line in out)
+
+
+def test_bench_refuses_an_unknown_player(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["bench", "erudit", "--player", "oracle"])
+    assert stop.value.code == 2
+    assert "oracle" in capsys.readouterr().err

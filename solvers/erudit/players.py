@@ -1,0 +1,44 @@
+"""The players a bench or a screen bot can name: ``greedy``, ``equity`` and ``simulation``.
+
+One place turns a name and its settings into a chooser, so the bench, ``erudit best`` and the
+on-screen player all mean the same thing by a name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solvers.erudit.game import Chooser
+from solvers.erudit.leaves import load_leaves
+from solvers.erudit.player import EquityPlayer, greedy
+from solvers.erudit.rules import Rules
+
+#: Names in order of strength.
+PLAYERS = ("greedy", "equity")
+
+
+class UnknownPlayerError(ValueError):
+    """A player name that is not one of :data:`PLAYERS`."""
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A player by name with its settings (picklable: bench workers build their own)."""
+
+    name: str
+    think: float = 1.0  # seconds a move, for players that search
+    seed: int = 0
+    endgame_budget: int = 300
+
+    def __post_init__(self) -> None:
+        if self.name not in PLAYERS:
+            raise UnknownPlayerError(
+                f"unknown player {self.name!r}: choose from {', '.join(PLAYERS)}"
+            )
+
+
+def make_player(spec: PlayerSpec, rules: Rules) -> Chooser:
+    """The chooser ``spec`` names, with the leave values shipped for ``rules``."""
+    if spec.name == "greedy":
+        return greedy
+    return EquityPlayer(load_leaves(rules), endgame_budget=spec.endgame_budget)
