@@ -12,9 +12,10 @@ from solvers.erudit.game import Chooser
 from solvers.erudit.leaves import load_leaves
 from solvers.erudit.player import EquityPlayer, greedy
 from solvers.erudit.rules import Rules
+from solvers.erudit.simulation import CANDIDATES, PLIES, SimulationPlayer
 
 #: Names in order of strength.
-PLAYERS = ("greedy", "equity")
+PLAYERS = ("greedy", "equity", "simulation")
 
 
 class UnknownPlayerError(ValueError):
@@ -29,6 +30,8 @@ class PlayerSpec:
     think: float = 1.0  # seconds a move, for players that search
     seed: int = 0
     endgame_budget: int = 300
+    candidates: int = CANDIDATES  # simulation: static moves played out
+    plies: int = PLIES  # simulation: plies of each playout
 
     def __post_init__(self) -> None:
         if self.name not in PLAYERS:
@@ -41,4 +44,8 @@ def make_player(spec: PlayerSpec, rules: Rules) -> Chooser:
     """The chooser ``spec`` names, with the leave values shipped for ``rules``."""
     if spec.name == "greedy":
         return greedy
+    if spec.name == "simulation":
+        return SimulationPlayer(load_leaves(rules), think=spec.think, seed=spec.seed,
+                                endgame_budget=spec.endgame_budget,
+                                candidates=spec.candidates, plies=spec.plies)
     return EquityPlayer(load_leaves(rules), endgame_budget=spec.endgame_budget)

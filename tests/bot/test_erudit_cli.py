@@ -159,3 +159,15 @@ def test_bench_refuses_an_unknown_player(capsys):
         main(["bench", "erudit", "--player", "oracle"])
     assert stop.value.code == 2
     assert "oracle" in capsys.readouterr().err
+
+
+def test_bench_simulation_against_equity_reports_its_seconds_a_move(capsys):
+    code = main(["bench", "erudit", "--rules", "scrabble-en", "--player", "simulation",
+                 "--opponent", "equity", "--think", "0.05", "--candidates", "4", "--games", "2",
+                 "--timing-positions", "0", "--json"])
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert (summary["think"], summary["candidates"], summary["plies"]) == (0.05, 4, 1)
+    # a move may overrun its budget by at most one round of playouts
+    assert 0 < summary["move_seconds_player"]["median"] < 1.0
+    assert summary["games"] == 2

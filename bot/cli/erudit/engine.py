@@ -148,6 +148,7 @@ def _run_best(args: argparse.Namespace) -> int:
 # --- bench erudit --------------------------------------------------------------------------------
 def _configure_bench(p: argparse.ArgumentParser) -> None:
     from solvers.erudit.players import PLAYERS
+    from solvers.erudit.simulation import CANDIDATES, PLIES
 
     names = ", ".join(PLAYERS)
     p.add_argument("--player", choices=PLAYERS, default="equity", metavar="NAME",
@@ -165,6 +166,10 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
         "--think", type=non_negative_float, default=1.0, metavar="SECONDS",
         help="CPU seconds a move for a searching player (simulation; default 1)",
     )
+    p.add_argument("--candidates", type=positive_int, default=CANDIDATES, metavar="N",
+                   help=f"simulation: static moves played out (default {CANDIDATES})")
+    p.add_argument("--plies", type=int, choices=(1, 2), default=PLIES,
+                   help=f"simulation: plies of each playout (default {PLIES})")
     _rules_options(p)
     p.add_argument(
         "--timing-positions",
@@ -198,7 +203,8 @@ def _run_bench(args: argparse.Namespace) -> int:
     with clock.part("leave values"):
         load_leaves(rules)
     specs = [PlayerSpec(name, think=args.think, seed=args.seed + k,
-                        endgame_budget=args.endgame_budget)
+                        endgame_budget=args.endgame_budget, candidates=args.candidates,
+                        plies=args.plies)
              for k, name in enumerate((args.player, args.opponent))]
     per_game = 3 if args.timing_positions else 0
     spec = MatchSpec(specs[0], specs[1], rules, graph, args.seed, per_game)
@@ -217,8 +223,8 @@ def _run_bench(args: argparse.Namespace) -> int:
     summary, lines = report(rules, graph, (args.player, args.opponent), match, timings,
                             args.seed, args.think)
     seconds = clock.to_dict()
-    summary.update(jobs=args.jobs, stopped=stop.reason, seconds=seconds,
-                   wall_seconds=seconds["total"])
+    summary.update(jobs=args.jobs, candidates=args.candidates, plies=args.plies,
+                   stopped=stop.reason, seconds=seconds, wall_seconds=seconds["total"])
     emit(summary, [*lines, *stop.line(), clock.line()], args.json)
     return stop.exit_code()
 
