@@ -171,3 +171,14 @@ def test_bench_simulation_against_equity_reports_its_seconds_a_move(capsys):
     # a move may overrun its budget by at most one round of playouts
     assert 0 < summary["move_seconds_player"]["median"] < 1.0
     assert summary["games"] == 2
+
+
+def test_best_thinks_with_the_simulation_unless_told_not_to(tmp_path, capsys):
+    tiles = [(7 * 15 + 6 + i, ch) for i, ch in enumerate("STAINER")]
+    path = _position_file(tmp_path, "scrabble-en", "AEIRSTD", tiles)
+    assert main(["erudit", "best", str(path), "--think", "0.1", "--top", "3", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["moves"][0]["stage"] == "simulation" and "simulation" in summary["seconds"]
+    assert main(["erudit", "best", str(path), "--think", "0", "--top", "3", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["moves"][0]["stage"] == "equity" and "simulation" not in summary["seconds"]

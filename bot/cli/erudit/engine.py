@@ -17,6 +17,9 @@ from bot.cli.options import (
 from bot.cli.registry import Command
 from bot.games.erudit.shot import add_shot_options, best_input, draw_best
 
+#: Seconds ``erudit best`` lets the simulating player think (the issue's on-screen budget).
+THINK = 1.0
+
 if TYPE_CHECKING:
     from solvers.erudit.dictionary import WordGraph
     from solvers.erudit.rules import Rules
@@ -98,6 +101,12 @@ def _configure_best(p: argparse.ArgumentParser) -> None:
         type=positive_int,
         help="several-words turns: keep the N best placements a step (default: full search)",
     )
+    p.add_argument(
+        "--think", type=non_negative_float, default=THINK, metavar="SECONDS",
+        help="CPU seconds the simulating player may spend choosing the first move among the"
+        f" equity player's best (default {THINK:g}; 0: equity alone)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed of the playouts (default 0)")
     add_json(p)
 
 
@@ -125,6 +134,8 @@ def _run_best(args: argparse.Namespace) -> int:
         endgame_budget=args.endgame_budget,
         breadth=args.breadth,
         parts=clock,
+        think=0.0 if args.greedy else args.think,
+        seed=args.seed,
     )
     lines = [f"{rules.title}: {len(graph)} words; rack {position.rack or '-'}"]
     for i, d in enumerate(decisions, 1):
