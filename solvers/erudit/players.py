@@ -6,10 +6,12 @@ on-screen player all mean the same thing by a name.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
 
 from solvers.erudit.game import Chooser
-from solvers.erudit.leaves import load_leaves
+from solvers.erudit.leaves import LeaveModel, load_leaves
 from solvers.erudit.player import EquityPlayer, greedy
 from solvers.erudit.rules import Rules
 from solvers.erudit.simulation import CANDIDATES, PLIES, SimulationPlayer
@@ -32,6 +34,7 @@ class PlayerSpec:
     endgame_budget: int = 300
     candidates: int = CANDIDATES  # simulation: static moves played out
     plies: int = PLIES  # simulation: plies of each playout
+    leaves: str | None = None  # a leave-values .json to use instead of the rules' own
 
     def __post_init__(self) -> None:
         if self.name not in PLAYERS:
@@ -40,12 +43,20 @@ class PlayerSpec:
             )
 
 
+def leaves_of(spec: PlayerSpec, rules: Rules) -> LeaveModel:
+    """The spec's own leave values if it names a file, else those shipped for ``rules``."""
+    if spec.leaves is None:
+        return load_leaves(rules)
+    raw = json.loads(Path(spec.leaves).read_text(encoding="utf-8"))
+    return LeaveModel.from_json(raw, rules.vowels)
+
+
 def make_player(spec: PlayerSpec, rules: Rules) -> Chooser:
-    """The chooser ``spec`` names, with the leave values shipped for ``rules``."""
+    """The chooser ``spec`` names, with its leave values (see :func:`leaves_of`)."""
     if spec.name == "greedy":
         return greedy
     if spec.name == "simulation":
-        return SimulationPlayer(load_leaves(rules), think=spec.think, seed=spec.seed,
+        return SimulationPlayer(leaves_of(spec, rules), think=spec.think, seed=spec.seed,
                                 endgame_budget=spec.endgame_budget,
                                 candidates=spec.candidates, plies=spec.plies)
-    return EquityPlayer(load_leaves(rules), endgame_budget=spec.endgame_budget)
+    return EquityPlayer(leaves_of(spec, rules), endgame_budget=spec.endgame_budget)

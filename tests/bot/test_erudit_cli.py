@@ -182,3 +182,22 @@ def test_best_thinks_with_the_simulation_unless_told_not_to(tmp_path, capsys):
     assert main(["erudit", "best", str(path), "--think", "0", "--top", "3", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert summary["moves"][0]["stage"] == "equity" and "simulation" not in summary["seconds"]
+
+
+def test_bench_measures_a_leave_file_against_the_shipped_one(tmp_path, capsys):
+    from solvers.erudit.leaves import LeaveModel, save_leaves
+
+    rules = load_rules("erudit")
+    zero = tmp_path / "zero.json"
+    save_leaves(LeaveModel.zero(rules), zero, {"command": "test"})
+    code = main(["bench", "erudit", "--rules", "erudit", "--player", "equity", "--opponent",
+                 "equity", "--leaves", str(zero), "--games", "2", "--timing-positions", "0",
+                 "--json"])
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["games"] == 2 and summary["player"] == summary["opponent"] == "equity"
+    assert summary["mean_final_player"] > 0 and summary["mean_final_opponent"] > 0
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"tile": {"A": "x"}}', encoding="utf-8")
+    assert main(["bench", "erudit", "--leaves", str(bad), "--games", "1"]) == 2
+    assert str(bad) in capsys.readouterr().err

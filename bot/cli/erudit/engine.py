@@ -181,6 +181,10 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
                    help=f"simulation: static moves played out (default {CANDIDATES})")
     p.add_argument("--plies", type=int, choices=(1, 2), default=PLIES,
                    help=f"simulation: plies of each playout (default {PLIES})")
+    p.add_argument("--leaves", metavar="FILE.json",
+                   help="the player's leave values (default: the rules' own; see fit-leaves)")
+    p.add_argument("--opponent-leaves", metavar="FILE.json",
+                   help="the opponent's leave values (default: the rules' own)")
     _rules_options(p)
     p.add_argument(
         "--timing-positions",
@@ -206,17 +210,19 @@ def _run_bench(args: argparse.Namespace) -> int:
     from bot.cli.progress import progress_bar
     from bot.cli.report import emit
     from bot.cli.timing import WallClock
-    from solvers.erudit.leaves import load_leaves
-    from solvers.erudit.players import PlayerSpec
+    from solvers.erudit.players import PlayerSpec, leaves_of
 
     clock = WallClock()
     rules, graph = _load(args, parts=clock)
-    with clock.part("leave values"):
-        load_leaves(rules)
     specs = [PlayerSpec(name, think=args.think, seed=args.seed + k,
                         endgame_budget=args.endgame_budget, candidates=args.candidates,
-                        plies=args.plies)
-             for k, name in enumerate((args.player, args.opponent))]
+                        plies=args.plies, leaves=leaves)
+             for k, (name, leaves) in enumerate(((args.player, args.leaves),
+                                                 (args.opponent, args.opponent_leaves)))]
+    with clock.part("leave values"):
+        for s in specs:  # a file that is missing or not leave values fails here, named
+            with named_input(s.leaves or rules.leaves):
+                leaves_of(s, rules)
     per_game = 3 if args.timing_positions else 0
     spec = MatchSpec(specs[0], specs[1], rules, graph, args.seed, per_game)
     match, timings = HeadToHead(), no_timings()
