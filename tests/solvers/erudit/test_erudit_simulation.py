@@ -119,3 +119,17 @@ def test_cached_lines_give_the_same_moves(views, en_rules, en_small):
 def test_bad_settings_are_refused(en_rules):
     with pytest.raises(ValueError, match="1 or 2 plies"):
         SimulationPlayer(load_leaves(en_rules), plies=3)
+
+
+def test_an_exchange_is_played_out_like_a_placement(views, en_rules):
+    from solvers.erudit.moves import Exchange
+
+    view = _midgame(views, en_rules)[0]
+    bad = TurnView(en_rules, view.graph, view.board, view.lines, "UUVVWWQ", view.bag_count,
+                   view.unseen, view.scores)
+    player = SimulationPlayer(load_leaves(en_rules), think=60, seed=1, max_rounds=3)
+    ranked = player.static.ranked(bad, top=8)
+    assert any(isinstance(d.move, Exchange) for d in ranked)
+    means, rounds = player.simulate(bad, ranked)
+    assert rounds == 3 and all(abs(m) < 1000 for m in means)
+    assert player(bad).move in [d.move for d in ranked]
