@@ -6,8 +6,9 @@ import math
 from collections.abc import Sequence
 
 
-def wilson_interval(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """95 % Wilson score interval for a win rate (well-behaved near 0 and 1 and for small n)."""
+def wilson_interval(wins: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """95 % Wilson score interval for a win rate (well-behaved near 0 and 1 and for small n);
+    ``wins`` may count a draw as half."""
     if n <= 0:
         return (0.0, 1.0)
     p = wins / n

@@ -2,7 +2,8 @@
 
 With the bag known to be empty and the opponent's rack known (or deducible as the unseen
 tiles) the exact endgame search decides; otherwise the equity player ranks placements and the
-best exchange, and, when the rules allow several words a turn, the best such turn comes first.
+best exchange, and, when the rules allow several words a turn, the best such turn comes first;
+given time to think, the simulating player picks the first move among the equity player's best.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from solvers.erudit.movegen import raw_moves, to_play
 from solvers.erudit.moves import Move
 from solvers.erudit.player import EquityPlayer
 from solvers.erudit.position import Position
+from solvers.erudit.simulation import SimulationPlayer
 from solvers.timing import Parts, part
 
 
@@ -57,13 +59,17 @@ def best_moves(
     endgame_budget: int = 5000,
     breadth: int | None = None,
     parts: Parts | None = None,
+    think: float = 0.0,
+    seed: int = 0,
 ) -> list[Decision[Move]]:
     """Up to ``top`` decisions, best first.
 
     ``endgame_budget`` bounds the endgame search (nodes); ``breadth`` limits the several-words
-    search to the best placements at each step (None: the full search). ``parts`` collects the
-    seconds of each stage (cross-checks, move generation, ranking, endgame or several-words
-    search), disjoint, for a command to report.
+    search to the best placements at each step (None: the full search). ``think`` > 0 lets the
+    simulating player spend that many CPU seconds choosing the first move among the equity
+    player's best (playouts seeded by ``seed`` and the position); the rest stay in equity
+    order. ``parts`` collects the seconds of each stage (cross-checks, move generation,
+    ranking, endgame, several-words search or simulation), disjoint, for a command to report.
     """
     with part(parts, "cross-checks"):
         view = view_of(position, graph)
@@ -90,5 +96,11 @@ def best_moves(
             name = "ranking by equity (leaves, exchanges)"
         with part(parts, name):
             first = player.choose(view)
+        ranked = [first] + [d for d in ranked if d.move != first.move][: top - 1]
+    elif think > 0 and len(ranked) > 1:
+        with part(parts, "simulation"):
+            sim = SimulationPlayer(load_leaves(view.rules), think=think, seed=seed,
+                                   endgame_budget=endgame_budget)
+            first = sim.choose(view)
         ranked = [first] + [d for d in ranked if d.move != first.move][: top - 1]
     return ranked

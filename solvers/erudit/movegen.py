@@ -240,8 +240,25 @@ def _gen_line(
                         counts[ch] += 1
 
 
-def raw_moves(bl: BoardLines, rack: str, graph: WordGraph, rules: Rules) -> list[RawMove]:
-    """All placements as compact tuples (the fast path used by search and self-play)."""
+#: Per-line moves kept between calls: (line's content, rack) -> that line's moves.
+LineCache = dict[tuple[object, ...], list[RawMove]]
+
+
+def line_key(line: Line, rack: str) -> tuple[object, ...]:
+    """What a line's moves depend on besides the rules: its tiles, cross-checks and anchors."""
+    return (line.across, line.index, rack, tuple(line.chars), tuple(line.cross),
+            tuple(line.cross_score), tuple(line.anchors))
+
+
+def raw_moves(
+    bl: BoardLines, rack: str, graph: WordGraph, rules: Rules, line_cache: LineCache | None = None
+) -> list[RawMove]:
+    """All placements as compact tuples (the fast path used by search and self-play).
+
+    ``line_cache`` (one word graph and rules per cache) reuses the moves of every line a
+    previous call saw unchanged with the same rack: a playout's boards differ from one another
+    in a few lines only.
+    """
     counts, nblanks = rack_counts(rack)
     blanks = [nblanks]
     cache: dict[int, list[list[LeftPart]]] = {}
@@ -260,19 +277,20 @@ def raw_moves(bl: BoardLines, rack: str, graph: WordGraph, rules: Rules) -> list
     rack_letters = frozenset(counts)
     shared = (total, rack_letters, _graph_letters(graph) | rack_letters)
     for line in bl.lines:
-        if line.anchors:
-            _gen_line(
-                line,
-                counts,
-                blanks,
-                tv,
-                graph.root,
-                left,
-                rules.rack_size,
-                rules.bingo_bonus,
-                out,
-                shared,
-            )
+        if not line.anchors:
+            continue
+        if line_cache is None:
+            _gen_line(line, counts, blanks, tv, graph.root, left, rules.rack_size,
+                      rules.bingo_bonus, out, shared)
+            continue
+        key = line_key(line, rack)
+        hit = line_cache.get(key)
+        if hit is None:
+            hit = []
+            _gen_line(line, counts, blanks, tv, graph.root, left, rules.rack_size,
+                      rules.bingo_bonus, hit, shared)
+            line_cache[key] = hit
+        out.extend(hit)
     return out
 
 

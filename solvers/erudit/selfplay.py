@@ -84,14 +84,14 @@ def play_match(
                 if t.player == p and t.kept == "" and len(t.rack) == rules.rack_size:
                     result.bingos[p] += 1
         if len(result.boards) < keep_boards:
-            boards = _midgame_boards(record, rules, rng)
+            boards = midgame_boards(record, rules, rng)
             result.boards.extend(boards[: keep_boards - len(result.boards)])
         if on_game is not None:
             on_game(i, record, result)
     return result
 
 
-def _midgame_boards(
+def midgame_boards(
     record: GameRecord, rules: Rules, rng: random.Random, per_game: int = 3
 ) -> list[tuple[Board, str]]:
     """Up to ``per_game`` mid-game boards (20+ tiles, bag not empty) and the tiles not on them."""

@@ -112,8 +112,11 @@ def test_bench_reports_the_figures(capsys, tmp_path):
         "movegen_ms_median",
         "movegen_ms_median_1wild",
         "movegen_ms_median_3wild",
-        "points_per_turn_equity",
-        "points_per_turn_greedy",
+        "points_per_turn_player",
+        "points_per_turn_opponent",
+        "mean_final_player",
+        "first_mover",
+        "move_seconds_player",
     ):
         assert key in summary
     assert summary["games"] == 2 and 0 <= summary["ci95_low"] <= summary["ci95_high"] <= 1
@@ -126,5 +129,75 @@ def test_bench_reports_the_figures(capsys, tmp_path):
     low, high = wilson_interval(int(wins + ties / 2), 2)
     assert (summary["ci95_low"], summary["ci95_high"]) == pytest.approx((low, high), abs=1e-4)
     assert summary["movegen_positions"] <= 2
+    # the two games share a deal with the seats swapped: one each moving first
+    assert summary["player_first"]["games"] == summary["player_second"]["games"] == 1
+    assert summary["first_mover"]["games"] == 2
     assert (wins, losses, ties) == (0, 2, 0)
-    assert (summary["points_per_turn_equity"], summary["points_per_turn_greedy"]) == (1.43, 3.47)
+    assert (summary["points_per_turn_player"], summary["points_per_turn_opponent"]) == (
+        1.86, 2.64)
+
+
+@pytest.mark.parametrize("rules", ["scrabble-en", "erudit", "scrabble-ru"])
+def test_bench_plays_any_two_players_in_every_rule_set(rules, capsys):
+    code = main(["bench", "erudit", "--rules", rules, "--player", "greedy", "--opponent",
+                 "equity", "--games", "2", "--jobs", "2", "--timing-positions", "0", "--json"])
+    assert code == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    summary = json.loads(out[-1])
+    assert (summary["rules"], summary["player"], summary["opponent"]) == (rules, "greedy",
+                                                                          "equity")
+    assert summary["games"] == 2 and summary["jobs"] == 2
+    assert summary["player_first"]["games"] == summary["player_second"]["games"] == 1
+    assert summary["mean_final_player"] > 0 and summary["mean_final_opponent"] > 0
+    assert summary["move_seconds_opponent"]["max"] >= summary["move_seconds_opponent"]["mean"]
+    assert any(line.startswith("first-player advantage:") for line in out)
+    assert any(line.startswith("greedy vs equity:") for line in out)
+
+
+def test_bench_refuses_an_unknown_player(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["bench", "erudit", "--player", "oracle"])
+    assert stop.value.code == 2
+    assert "oracle" in capsys.readouterr().err
+
+
+def test_bench_simulation_against_equity_reports_its_seconds_a_move(capsys):
+    code = main(["bench", "erudit", "--rules", "scrabble-en", "--player", "simulation",
+                 "--opponent", "equity", "--think", "0.05", "--candidates", "4", "--games", "2",
+                 "--timing-positions", "0", "--json"])
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert (summary["think"], summary["candidates"], summary["plies"]) == (0.05, 4, 1)
+    # a move may overrun its budget by at most one round of playouts
+    assert 0 < summary["move_seconds_player"]["median"] < 1.0
+    assert summary["games"] == 2
+
+
+def test_best_thinks_with_the_simulation_unless_told_not_to(tmp_path, capsys):
+    tiles = [(7 * 15 + 6 + i, ch) for i, ch in enumerate("STAINER")]
+    path = _position_file(tmp_path, "scrabble-en", "AEIRSTD", tiles)
+    assert main(["erudit", "best", str(path), "--think", "0.1", "--top", "3", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["moves"][0]["stage"] == "simulation" and "simulation" in summary["seconds"]
+    assert main(["erudit", "best", str(path), "--think", "0", "--top", "3", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["moves"][0]["stage"] == "equity" and "simulation" not in summary["seconds"]
+
+
+def test_bench_measures_a_leave_file_against_the_shipped_one(tmp_path, capsys):
+    from solvers.erudit.leaves import LeaveModel, save_leaves
+
+    rules = load_rules("erudit")
+    zero = tmp_path / "zero.json"
+    save_leaves(LeaveModel.zero(rules), zero, {"command": "test"})
+    code = main(["bench", "erudit", "--rules", "erudit", "--player", "equity", "--opponent",
+                 "equity", "--leaves", str(zero), "--games", "2", "--timing-positions", "0",
+                 "--json"])
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["games"] == 2 and summary["player"] == summary["opponent"] == "equity"
+    assert summary["mean_final_player"] > 0 and summary["mean_final_opponent"] > 0
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"tile": {"A": "x"}}', encoding="utf-8")
+    assert main(["bench", "erudit", "--leaves", str(bad), "--games", "1"]) == 2
+    assert str(bad) in capsys.readouterr().err

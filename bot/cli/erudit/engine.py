@@ -10,17 +10,19 @@ from bot.cli.options import (
     add_json,
     count,
     named_input,
+    non_negative_float,
     positive_int,
     read_input,
 )
 from bot.cli.registry import Command
 from bot.games.erudit.shot import add_shot_options, best_input, draw_best
 
+#: Seconds ``erudit best`` lets the simulating player think (the issue's on-screen budget).
+THINK = 1.0
+
 if TYPE_CHECKING:
     from solvers.erudit.dictionary import WordGraph
-    from solvers.erudit.game import GameRecord
     from solvers.erudit.rules import Rules
-    from solvers.erudit.selfplay import MatchResult
     from solvers.timing import Parts
 
 
@@ -99,6 +101,12 @@ def _configure_best(p: argparse.ArgumentParser) -> None:
         type=positive_int,
         help="several-words turns: keep the N best placements a step (default: full search)",
     )
+    p.add_argument(
+        "--think", type=non_negative_float, default=THINK, metavar="SECONDS",
+        help="CPU seconds the simulating player may spend choosing the first move among the"
+        f" equity player's best (default {THINK:g}; 0: equity alone)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed of the playouts (default 0)")
     add_json(p)
 
 
@@ -126,6 +134,8 @@ def _run_best(args: argparse.Namespace) -> int:
         endgame_budget=args.endgame_budget,
         breadth=args.breadth,
         parts=clock,
+        think=0.0 if args.greedy else args.think,
+        seed=args.seed,
     )
     lines = [f"{rules.title}: {len(graph)} words; rack {position.rack or '-'}"]
     for i, d in enumerate(decisions, 1):
@@ -148,10 +158,33 @@ def _run_best(args: argparse.Namespace) -> int:
 
 # --- bench erudit --------------------------------------------------------------------------------
 def _configure_bench(p: argparse.ArgumentParser) -> None:
+    from solvers.erudit.players import PLAYERS
+    from solvers.erudit.simulation import CANDIDATES, PLIES
+
+    names = ", ".join(PLAYERS)
+    p.add_argument("--player", choices=PLAYERS, default="equity", metavar="NAME",
+                   help=f"the player measured: {names} (default equity)")
+    p.add_argument("--opponent", choices=PLAYERS, default="greedy", metavar="NAME",
+                   help=f"the player it meets: {names} (default greedy)")
     p.add_argument(
-        "--games", type=positive_int, metavar="N", default=100, help="self-play games (default 100)"
+        "--games", type=positive_int, metavar="N", default=100,
+        help="games (default 100); games 2k and 2k+1 share a deal with the seats swapped",
     )
-    p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
+    p.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+                   help="worker processes (default 1; the figures do not depend on it)")
+    p.add_argument(
+        "--think", type=non_negative_float, default=1.0, metavar="SECONDS",
+        help="CPU seconds a move for a searching player (simulation; default 1)",
+    )
+    p.add_argument("--candidates", type=positive_int, default=CANDIDATES, metavar="N",
+                   help=f"simulation: static moves played out (default {CANDIDATES})")
+    p.add_argument("--plies", type=int, choices=(1, 2), default=PLIES,
+                   help=f"simulation: plies of each playout (default {PLIES})")
+    p.add_argument("--leaves", metavar="FILE.json",
+                   help="the player's leave values (default: the rules' own; see fit-leaves)")
+    p.add_argument("--opponent-leaves", metavar="FILE.json",
+                   help="the opponent's leave values (default: the rules' own)")
     _rules_options(p)
     p.add_argument(
         "--timing-positions",
@@ -165,43 +198,50 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
         type=count,
         metavar="N",
         default=300,
-        help="nodes the equity player's endgame search may visit a move (default 300)",
+        help="nodes a player's endgame search may visit a move (default 300)",
     )
     add_json(p)
 
 
 def _run_bench(args: argparse.Namespace) -> int:
-    from bot.bench.erudit import movegen_timings, no_timings, report, self_play
+    from bot.bench.erudit import movegen_timings, no_timings, report
+    from bot.bench.erudit_match import HeadToHead, MatchSpec, run_games
     from bot.cli.interrupt import until_interrupted
     from bot.cli.progress import progress_bar
     from bot.cli.report import emit
     from bot.cli.timing import WallClock
-    from solvers.erudit.leaves import load_leaves
-    from solvers.erudit.player import EquityPlayer, greedy
-    from solvers.erudit.selfplay import MatchResult
+    from solvers.erudit.players import PlayerSpec, leaves_of
 
     clock = WallClock()
     rules, graph = _load(args, parts=clock)
+    specs = [PlayerSpec(name, think=args.think, seed=args.seed + k,
+                        endgame_budget=args.endgame_budget, candidates=args.candidates,
+                        plies=args.plies, leaves=leaves)
+             for k, (name, leaves) in enumerate(((args.player, args.leaves),
+                                                 (args.opponent, args.opponent_leaves)))]
     with clock.part("leave values"):
-        equity = EquityPlayer(load_leaves(rules), endgame_budget=args.endgame_budget)
-    result, timings = MatchResult(), no_timings()
+        for s in specs:  # a file that is missing or not leave values fails here, named
+            with named_input(s.leaves or rules.leaves):
+                leaves_of(s, rules)
+    per_game = 3 if args.timing_positions else 0
+    spec = MatchSpec(specs[0], specs[1], rules, graph, args.seed, per_game)
+    match, timings = HeadToHead(), no_timings()
     with until_interrupted() as stop:
         with clock.part("self-play games"), progress_bar(
-            args.games, f"{rules.name} equity vs greedy"
+            args.games, f"{rules.name} {args.player} vs {args.opponent}"
         ) as bar:
-
-            def on_game(i: int, record: GameRecord, result: MatchResult) -> None:
-                bar.advance(status=f"{result.win_rate:.1%}")
-
-            self_play(equity, greedy, rules, graph, args.games, args.seed,
-                      args.timing_positions, on_game, result)
+            for game in run_games(spec, args.games, args.jobs):
+                match.add(game, args.timing_positions)
+                bar.advance(status=f"{match.overall.rate:.1%}")
         with clock.part("move-generation timings"), progress_bar(
-            len(timings) * len(result.boards), "move generation timings"
+            len(timings) * len(match.boards), "move generation timings"
         ) as bar:
-            movegen_timings(result, graph, rules, args.seed, timings, bar.advance)
-    summary, lines = report(rules, graph, result, timings, args.seed)
+            movegen_timings(match.boards, graph, rules, args.seed, timings, bar.advance)
+    summary, lines = report(rules, graph, (args.player, args.opponent), match, timings,
+                            args.seed, args.think)
     seconds = clock.to_dict()
-    summary.update(stopped=stop.reason, seconds=seconds, wall_seconds=seconds["total"])
+    summary.update(jobs=args.jobs, candidates=args.candidates, plies=args.plies,
+                   stopped=stop.reason, seconds=seconds, wall_seconds=seconds["total"])
     emit(summary, [*lines, *stop.line(), clock.line()], args.json)
     return stop.exit_code()
 
@@ -325,7 +365,8 @@ COMMANDS: list[Command] = [
     Command(
         "bench",
         "erudit",
-        "self-play: equity player vs greedy max-score, and move-generation timings",
+        "one player against another (greedy, equity, simulation), seats alternated, and"
+        " move-generation timings",
         _configure_bench,
         _run_bench,
     ),

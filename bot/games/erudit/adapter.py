@@ -86,8 +86,10 @@ class EruditPlayer(EruditPageReader,
         rejected: RejectedWords | None = None,
         letter_keys: LetterKeys | None = None,
         numbers: ReadNumbers | None = None,
+        think: float = 0.0,
     ) -> None:
         self.site = site
+        self.think = think  # CPU seconds the simulating player may spend a move (0: equity)
         self.rules = rules
         self.graph = graph
         self._read, self._locate = read, locate
@@ -372,7 +374,7 @@ class EruditPlayer(EruditPageReader,
         refused_words = set(self.rejected.words) if self.rejected is not None else set()
         options = [
             d
-            for d in best_moves(position, self.graph, top=self.top)
+            for d in best_moves(position, self.graph, top=self.top, think=self.think)
             if d.move.to_text() not in self._refused
             and (self.site.exchange or not isinstance(d.move, Exchange))  # no exchange steps
             and not (isinstance(d.move, Placement) and d.move.word.upper() in refused_words)

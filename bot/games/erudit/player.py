@@ -92,4 +92,5 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
         rejected=RejectedWords(rejected_path(profile)),
         letter_keys=letter_keys,
         numbers=numbers,
+        think=cfg.think,
     )

@@ -36,3 +36,18 @@ def test_greedy_ranking_is_by_score(en_rules, tiny):
     position = Position(en_rules, Board.empty(), ("CATSAXE", None), (0, 0), 0, None)
     scores = [d.score for d in best_moves(position, tiny, top=20, greedy=True)]
     assert scores == sorted(scores, reverse=True) and len(scores) == 20
+
+
+def test_time_to_think_lets_the_simulation_choose_among_the_equity_best(en_rules, en_small):
+    """With ``think`` the first move is the simulating player's, one of the equity player's
+    eight best, and the rest keep the equity order; without it the order is equity's."""
+    board = Board.empty().place([(7 * 15 + 6 + i, ch) for i, ch in enumerate("STAINER")])
+    position = Position(en_rules, board, ("AEIRSTD", None), (70, 0), 0, None)
+    equity = best_moves(position, en_small, top=10)
+    assert all(d.stage != "simulation" for d in equity)
+    thought = best_moves(position, en_small, top=10, think=0.2, seed=2)
+    first = thought[0]
+    assert first.stage == "simulation" and first.extra["rounds"] >= 1
+    assert first.move in [d.move for d in equity[:8]]
+    rest = [d.move for d in equity if d.move != first.move]
+    assert [d.move for d in thought[1:]] == rest[:9]
