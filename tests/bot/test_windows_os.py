@@ -123,7 +123,7 @@ def windows_desktop(monkeypatch):
     gui.failSafeCheck = lambda: None
     monkeypatch.setitem(sys.modules, "mss", types.SimpleNamespace(MSS=FakeMSS))
     monkeypatch.setitem(sys.modules, "pyautogui", gui)
-    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr(windows_os, "on_windows", lambda: True)  # sys.platform untouched
     typed: list[list[tuple[int, int]]] = []
 
     def send_input(count, array, size):

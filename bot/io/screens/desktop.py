@@ -119,13 +119,15 @@ class DesktopScreen:
     """The screen the user sees. ``pause`` is pyautogui's sleep after each input call."""
 
     def __init__(self, pause: float = DEFAULT_PAUSE) -> None:
-        if sys.platform.startswith("linux") and not os.environ.get("DISPLAY"):
+        on_x11 = sys.platform.startswith("linux") and not windows_os.on_windows()
+        if on_x11 and not os.environ.get("DISPLAY"):
             raise ScreenError("no X display: set DISPLAY, or use `gamebot demo` (starts Xvfb)")
-        ensure_xauthority()
+        if on_x11:
+            ensure_xauthority()
         #: How the process was made DPI aware (Windows; before mss and pyautogui start).
         self.dpi_awareness = ""
         self._user32: windows_os.Dll | None = None
-        if sys.platform == "win32":
+        if windows_os.on_windows():
             user32, shcore = windows_os.windows_dlls()
             self._user32 = user32
             self.dpi_awareness = windows_os.make_dpi_aware(user32, shcore)
@@ -199,7 +201,7 @@ class DesktopScreen:
         own on X11 (:mod:`bot.io.screens.x11_keys`) and through ``SendInput``'s Unicode packets
         on Windows (:mod:`bot.io.screens.windows_os`), as pyautogui knows only the US layout."""
         keys = None
-        if sys.platform.startswith("linux"):
+        if self._user32 is None and sys.platform.startswith("linux"):
             from bot.io.screens import x11_keys
 
             keys = x11_keys.active()

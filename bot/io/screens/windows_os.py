@@ -18,6 +18,7 @@ this module has not been run on a real Windows machine (README: Windows).
 from __future__ import annotations
 
 import ctypes
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -30,6 +31,12 @@ E_ACCESSDENIED = -2147024891  # 0x80070005 as a signed HRESULT: awareness was se
 INPUT_KEYBOARD = 1
 KEYEVENTF_KEYUP = 0x0002
 KEYEVENTF_UNICODE = 0x0004
+
+
+def on_windows() -> bool:
+    """Is this Windows? (One place to ask, so the Windows paths are tested on Linux without
+    telling the whole process it runs on Windows.)"""
+    return sys.platform == "win32"
 
 
 class Dll(Protocol):
