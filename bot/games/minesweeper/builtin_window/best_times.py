@@ -13,6 +13,8 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 
+from bot.games.minesweeper.builtin_window.dialog_window import dialog_beside
+
 TITLE = "Best Times"
 NO_RECORD = 999  # seconds: the record of a level nobody has won yet
 DEFAULT_NAME = "Anonymous"
@@ -40,13 +42,7 @@ class BestTimes:
             self._ask(level, seconds)
 
     def _ask(self, level: str, seconds: int) -> None:
-        top = tk.Toplevel(self.root)
-        top.title(TITLE)
-        top.resizable(False, False)
-        top.transient(self.root)
-        self.root.update_idletasks()
-        x = self.root.winfo_rootx() + self.root.winfo_width() + 12
-        top.geometry(f"+{x}+{self.root.winfo_rooty()}")
+        top = dialog_beside(self.root, TITLE)
         tk.Label(top, text=f"You have the fastest time\nfor {level} level.\n"
                            "Please type your name:", justify="center").pack(padx=16, pady=8)
         name = tk.Entry(top, width=20)

@@ -14,6 +14,8 @@ import tkinter as tk
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.games.minesweeper.builtin_window.dialog_window import dialog_beside
+
 LOST_TITLE = "Game Lost"
 WON_TITLE = "Game Won"
 
@@ -65,13 +67,7 @@ class GameEndDialogs:
         self._ask(title, text, restart=not won)
 
     def _ask(self, title: str, text: str, restart: bool) -> None:
-        top = tk.Toplevel(self.root)
-        top.title(title)
-        top.resizable(False, False)
-        top.transient(self.root)
-        self.root.update_idletasks()
-        x = self.root.winfo_rootx() + self.root.winfo_width() + 12
-        top.geometry(f"+{x}+{self.root.winfo_rooty()}")
+        top = dialog_beside(self.root, title)
         tk.Label(top, text=text, justify="left").pack(padx=16, pady=10, anchor="w")
         row = tk.Frame(top)
         row.pack(padx=12, pady=10)
