@@ -24,6 +24,7 @@ from bot.run.safety import GuardedScreen
 from solvers.minesweeper.game import Status
 from solvers.minesweeper.rules import FirstClick, Level
 from solvers.minesweeper.solver import Solver
+from tests.e2e.tk_child import in_child
 
 pytestmark = [pytest.mark.display, pytest.mark.xdist_group("minesweeper-e2e")]
 
@@ -45,6 +46,10 @@ def _click(window: MinesweeperWindow, r: int, c: int) -> None:
 
 def test_a_loss_goes_off_in_steps_then_holds_the_game_until_the_dialog_is_answered(
         virtual_display):
+    in_child(_a_loss_goes_off_in_steps)
+
+
+def _a_loss_goes_off_in_steps() -> None:
     root = tk.Tk()
     try:
         window = MinesweeperWindow(root, BEGINNER, FirstClick.SAFE, seed=3,
