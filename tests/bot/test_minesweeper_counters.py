@@ -4,8 +4,6 @@ with its real total."""
 
 from __future__ import annotations
 
-import time
-
 from bot.games.minesweeper.adapter import MinesweeperPlayer
 from bot.games.minesweeper.counters import CounterChoice
 from bot.games.minesweeper.learning import GlyphLearning
@@ -16,6 +14,7 @@ from bot.run.loop import Loop, LoopOptions
 from bot.run.safety import GuardedScreen
 from solvers.minesweeper.rules import FirstClick, Level
 from solvers.minesweeper.solver import Solver
+from solvers.minesweeper.state import Cell
 
 CELLS = 16 * 16
 
@@ -51,16 +50,24 @@ def test_another_layout_of_numbers_starts_over():
 
 
 class TimerOnTheLeft(SimScreen):
-    """A program that shows its timer on the left (running from the moment a game is shown,
-    starting at 1) and the mines left on the right; redrawn on every capture."""
+    """A program that shows its timer on the left and the mines left on the right, redrawn
+    on every capture. The timer shows 1 and ticks once every ``every`` captures, counted from
+    the game's first open cell when ``after_open`` (a timer that starts with play), else from
+    the moment the game is shown; counted in captures, not seconds, so that a loaded machine
+    plays the same game."""
+
+    def __init__(self, *args, every: int, after_open: bool, **kwargs):
+        self.every, self.after_open = every, after_open
+        self._grabs = 0
+        super().__init__(*args, **kwargs)
 
     def _new_game(self):
-        self._shown_at = time.monotonic()
+        self._grabs = 0
         return super()._new_game()
 
     def _draw(self) -> None:
         render = self._render
-        seconds = min(999, 1 + int(time.monotonic() - getattr(self, "_shown_at", 0.0)))
+        seconds = min(999, 1 + self._grabs // self.every)
 
         def swapped(board, mines_left, face, _timer):
             return render(board, seconds, face, mines_left)
@@ -72,13 +79,14 @@ class TimerOnTheLeft(SimScreen):
             self._render = render
 
     def grab(self, region=None):
+        started = not self.after_open or any(
+            self.game.board()[rc] is not Cell.UNKNOWN for rc in self.game.board().positions())
+        self._grabs += started
         self._draw()
         return super().grab(region)
 
 
-def test_a_program_with_its_timer_on_the_left_is_played_with_its_real_total(tmp_path):
-    level = Level.parse("intermediate")
-    screen = TimerOnTheLeft(level, FirstClick.SAFE, 5, skin_renderer("winxp"))
+def _play_two_games(tmp_path, screen):
     profile = sim.profile(rules=FirstClick.SAFE)
     player = MinesweeperPlayer(profile, Solver(profile.rules, 5), None, skin=COLD,
                                learning=GlyphLearning(name="timer-left"))
@@ -86,6 +94,26 @@ def test_a_program_with_its_timer_on_the_left_is_played_with_its_real_total(tmp_
                 LoopOptions(games=2, problems_dir=tmp_path / "problems"))
     stats = loop.run()
     assert stats.stopped == "" and len(stats.games) == 2
+    return player
+
+
+def test_a_program_with_its_timer_on_the_left_is_played_with_its_real_total(tmp_path):
+    screen = TimerOnTheLeft(Level.parse("intermediate"), FirstClick.SAFE, 5,
+                            skin_renderer("winxp"), every=3, after_open=False)
+    player = _play_two_games(tmp_path, screen)
+    total = player.mine_total
+    assert total is not None and (total.mines, total.source) == (40, "screen")
+    assert "timer" in (total.note or "")
+    assert player.vision.counters.timers == {0}
+
+
+def test_a_timer_that_ticks_only_after_the_board_disproved_it_still_gives_way(tmp_path):
+    """The timer's 1 is taken for the counter; the first open board proves 1 mine wrong and
+    the level's 40 is played; when the timer then ticks, the real counter's total is taken
+    (it once stayed 'board size' for the whole session)."""
+    screen = TimerOnTheLeft(Level.parse("intermediate"), FirstClick.SAFE, 5,
+                            skin_renderer("winxp"), every=40, after_open=True)
+    player = _play_two_games(tmp_path, screen)
     total = player.mine_total
     assert total is not None and (total.mines, total.source) == (40, "screen")
     assert "timer" in (total.note or "")

@@ -288,8 +288,11 @@ class MinesweeperPlayer(AdapterDefaults[Located, Seen, list[Move], Board]):
             # level's), and a disagreement with --mines is noted
             self.learn_mines(seen)
         switched, self.vision.counters.switched = self.vision.counters.switched, ""
-        if switched and self.mine_total is not None and self.mine_total.source == "screen":
-            self.mine_total = None  # the number taken for the counter is a timer
+        if switched and self.mine_total is not None:
+            # the number taken for the counter is a timer: whatever the total was built on
+            # (the screen's figure, or a refit after the board proved that figure wrong, or
+            # a --mines disagreement with it), learn it again from the real counter
+            self.mine_total = None
             self.learn_mines(seen)
             assert self.mine_total is not None
             note = "; ".join(n for n in (switched, self.mine_total.note) if n)
