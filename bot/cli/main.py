@@ -94,16 +94,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Cancelled as exc:  # Ctrl+D or Ctrl+C at a prompt: the person's answer, no error
         print(f"gamebot: {exc}", file=sys.stderr)
         return 1
-    except GamebotError as exc:
-        print(f"gamebot: error: {exc}", file=sys.stderr)
-        return 2
-    except (ValueError, OSError) as exc:
+    except (GamebotError, ValueError, OSError) as exc:
         # Input errors (bad board text, unreadable image, missing file) name the problem.
         print(f"gamebot: error: {exc}", file=sys.stderr)
+        _json_error(args, str(exc))
         return 2
     except KeyboardInterrupt:
         print("gamebot: interrupted", file=sys.stderr)
+        _json_error(args, "interrupted (Ctrl+C)")
         return 130
+
+
+def _json_error(args: argparse.Namespace, why: str) -> None:
+    """With --json, a command that ends in an error still ends in its JSON line (a script
+    reading the last line gets why, not nothing)."""
+    if getattr(args, "json", False):
+        import json
+
+        print(json.dumps({"error": why, "stopped": why}, ensure_ascii=False), flush=True)
 
 
 if __name__ == "__main__":

@@ -51,6 +51,13 @@ def _window(text: str) -> tuple[int, int]:
     return w, h
 
 
+def _page_param(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"page parameter {text!r}: use KEY=VALUE")
+    return key.strip(), value.strip()
+
+
 def _configure_page(p: argparse.ArgumentParser, verbs: PageVerbs) -> None:
     page = p.add_argument_group("the built-in page (--target builtin)")
     page.add_argument("--theme", choices=verbs.themes, default="classic",
@@ -77,6 +84,15 @@ def _configure_page(p: argparse.ArgumentParser, verbs: PageVerbs) -> None:
         metavar="FRACTION",
         help="the page refuses this fraction of our words as unknown (tests how the bot copes"
         " with a site whose dictionary differs; default 0)",
+    )
+    page.add_argument(
+        "--page-param",
+        type=_page_param,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="any other URL parameter of the built-in page, repeatable (the page's variants:"
+        " `gamebot serve GAME` lists them, e.g. ending=silent)",
     )
 
 
@@ -186,6 +202,7 @@ def _config(args: argparse.Namespace, verbs: PageVerbs, demo: bool = False) -> P
         level=args.level,
         first=args.first,
         reject=args.reject,
+        page_params=dict(args.page_param),
         seed=args.seed,
         zoom=args.zoom,
         window=args.window,

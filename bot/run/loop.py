@@ -471,6 +471,10 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                     frame,
                 )
                 seen = self.observe(player.state_of(seen), player.pending(decisions, seen))
+        except BaseException as exc:  # Ctrl+C, a stop, an error: the game is still counted
+            result.seconds = time.monotonic() - started
+            self._cut_short(result, seen, exc)
+            raise
         finally:
             result.seconds = time.monotonic() - started
         result.details = player.game_details(seen)
@@ -487,6 +491,26 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
             self.last_frame,
         )
         return result
+
+    def _cut_short(self, result: GameResult, seen: S, exc: BaseException) -> None:
+        """A game the session stopped in: counted unfinished, with what it had (its words,
+        scores, refusals) and why, in the log and the recording, so no figure loses it."""
+        try:
+            details = self.player.game_details(seen)
+        except Exception:  # the reason we stop may be the very state it would describe
+            details = {}
+        why = "interrupted (Ctrl+C)" if isinstance(exc, KeyboardInterrupt) else str(exc)
+        result.details = {**details, "ended_by": why or type(exc).__name__}
+        try:
+            self.record_event({"event": "outcome", "game": result.number,
+                               "outcome": result.outcome, **result.details,
+                               "seconds": round(result.seconds, 3)})
+        except RecordingError:
+            pass  # the recording may be why the session stops
+        try:
+            self._finish(result)
+        except OSError:
+            pass  # counted all the same; the game log may be why the session stops
 
     def start_game(self, seen: S | None) -> S:
         """Start a new game the program's way, unless the screen shows one that is not over."""
@@ -567,6 +591,9 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
             self.stats.stopped = f"the recording cannot be written: {exc}"
         except OSError as exc:  # the game log (games.jsonl): a full disk, a lost mount
             self.stats.stopped = f"the game log cannot be written: {exc}"
+        except Exception as exc:  # any other error still ends in the session's figures
+            logger.exception("the session stopped on an error")
+            self.stats.stopped = f"error: {exc}"
         try:
             self.record_event({"event": "stop", "reason": self.stats.stopped or "done"})
         except RecordingError:
@@ -587,12 +614,9 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
             try:
                 seen = self.start_game(seen)
                 result = self.play_game(number, seen)
-            except WindowLost as exc:
+            except WindowLost as exc:  # a game in play was counted unfinished already
                 if not self._restart(exc):
                     raise
-                result = GameResult(number, "unfinished", 0.0, 0, 0, 0)
-                result.details = {"restarted": str(exc)}
-                self._finish(result)
                 seen = self.observe(None, None)
                 continue
             self._finish(result)

@@ -16,7 +16,7 @@ import os
 import sys
 from collections.abc import Callable, Mapping
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -58,6 +58,7 @@ class PagePlayConfig(SessionConfig):
     level: str = "hard"
     first: str = "human"
     reject: float = 0.0
+    page_params: dict[str, str] = field(default_factory=dict)  # any other URL parameter
     lang: str = "ru"
     rules: str = "erudit"  # Erudit/Scrabble: erudit, scrabble-ru or scrabble-en
     tiles: int | None = None  # Erudit/Scrabble: a short game with this many tiles
@@ -150,6 +151,7 @@ def builtin_url(server: ChildPageServer, game: PageGame, cfg: PagePlayConfig, st
         params["seed"] = cfg.seed
     if cfg.sides == "both":
         params["mode"] = "hotseat"
+    params.update(cfg.page_params)  # the page checks them and names a bad one
     return str(server.url(**params))
 
 

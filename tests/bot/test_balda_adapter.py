@@ -142,6 +142,23 @@ def test_the_page_banner_decides_the_outcome(player):
     assert player.outcome(followed(player, seen(START, "ours"))) is None
 
 
+FULL = "БАЛДА/ЛАДАБ/БАЛДА/ДАЛАБ/АЛДАБ"
+
+
+@pytest.mark.parametrize(("scores", "outcome"), [((10, 7), "won"), ((6, 9), "lost"),
+                                                  ((8, 8), "drawn")])
+def test_a_full_grid_ends_the_game_whatever_the_turn_line_says(player, scores, outcome):
+    """A page that never says the game is over (its turn line names the next player still):
+    a full grid is over by the rules, won, lost or drawn by the page's scores."""
+    from dataclasses import replace
+
+    full = replace(seen(FULL, "ours"), scores=scores)
+    assert player.outcome(followed(player, full)) == outcome
+    one_short = replace(seen(FULL[:-1] + ".", "ours"), scores=scores)
+    player.reset()
+    assert player.outcome(followed(player, one_short)) is None
+
+
 def test_a_frame_without_any_site_phrase_is_stale(player):
     verdict, why = player.check(None, [], seen(START))
     assert verdict is Verdict.STALE and "phrases" in why

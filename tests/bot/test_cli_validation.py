@@ -51,3 +51,39 @@ def test_the_play_summary_names_level_rule_seed_and_mines(capsys, monkeypatch, t
     assert summary["level"] == "custom 9x9/12" and summary["mines"] == 12
     assert summary["rules"] == "opening" and summary["seed"] == 4
     assert "level custom 9x9/12, mines 12, first click opening" in out and "seed 4" in out
+
+
+def test_an_error_still_ends_in_a_json_line_with_json(capsys):
+    """A script reading the last line of ``--json`` output gets why it failed, not nothing."""
+    import json
+
+    code = main(["play", "balda", "--target", "browser", "--json"])
+    captured = capsys.readouterr()
+    assert code == 2 and "needs --launch URL" in captured.err
+    last = json.loads(captured.out.strip().splitlines()[-1])
+    assert "needs --launch URL" in last["error"] and last["stopped"] == last["error"]
+    assert main(["play", "balda", "--target", "browser"]) == 2
+    assert capsys.readouterr().out == ""  # without --json: only the error, on stderr
+
+
+def test_page_params_reach_the_builtin_pages_url():
+    from bot.cli.main import build_parser
+    from bot.cli.page_play import _page_param
+
+    args = build_parser().parse_args(
+        ["play", "balda", "--page-param", "ending=silent", "--page-param", "think=0"])
+    assert args.page_param == [("ending", "silent"), ("think", "0")]
+    with pytest.raises(Exception, match="use KEY=VALUE"):
+        _page_param("ending")
+    from types import SimpleNamespace
+
+    from bot.web.session import PagePlayConfig, builtin_url
+
+    class Server:
+        def url(self, **params):
+            return params
+
+    cfg = PagePlayConfig(page_params=dict(args.page_param))
+    url = builtin_url(Server(), SimpleNamespace(params=lambda cfg: {"size": 5}), cfg, "type-click")
+    assert url == str({"theme": "classic", "input": "type-click", "level": "hard",
+                       "first": "human", "size": 5, "ending": "silent", "think": "0"})

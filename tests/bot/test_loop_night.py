@@ -89,7 +89,7 @@ def test_a_crashed_program_is_started_again_and_the_session_goes_on(tmp_path):
     assert started == [1] and stats.restarts == 1 and first.closed >= 1
     assert len(stats.games) == 3
     assert stats.games[0].outcome == "unfinished"
-    assert "restarted" in stats.games[0].details
+    assert "the program exited" in stats.games[0].details["ended_by"]
     assert all(g.outcome in ("won", "lost") for g in stats.games[1:])
     kinds = [e["event"] for e in read_events(folder)]
     assert kinds.count("restart") == 1 and kinds[-1] == "stop"

@@ -173,6 +173,12 @@ def test_hotseat_two_people_take_turns_and_two_passes_end_a_draw(tiny):
     tiny.handle("pass", {"id": fresh})
     view = tiny.handle("pass", {"id": fresh})
     assert view["over"] and view["winner"] is None and view["scores"] == [0, 0]
+    assert view["next"] == 0  # who would move: a page with a silent ending names them
+
+
+def test_a_silent_ending_is_a_setting_of_the_game(tiny):
+    assert tiny.handle("new", {})["config"]["ending"] == "banner"
+    assert tiny.handle("new", {"ending": "silent"})["config"]["ending"] == "silent"
 
 
 def test_a_human_pass_hands_the_turn_to_the_computer(server):
@@ -293,6 +299,7 @@ def test_the_reject_parameter_agrees_between_games_of_one_seed(dense):
         ({"reject": "2"}, "reject"),
         ({"reject": "lots"}, "reject"),
         ({"theme": "pink"}, "theme"),
+        ({"ending": "loud"}, "ending"),
         ({"input": "voice"}, "input"),
         ({"seed": "x"}, "seed"),
         ({"lang": "xx"}, "lang"),

@@ -48,6 +48,32 @@ def test_a_whole_game_on_our_page(virtual_display, tmp_path, style, monkeypatch)
     assert report.mismatches == [] and report.frames > 5
 
 
+def test_a_page_that_never_says_the_game_is_over_ends_it_by_the_rules(
+    virtual_display, tmp_path, monkeypatch
+):
+    """Hot-seat, both sides ours, and a page with no game-over text (its turn line names the
+    next player over a full grid): every game ends by the rules, is counted in games.jsonl,
+    and the next one starts (the bot stopped with 'the game is over', exit 2, before)."""
+    import json
+
+    monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
+    cfg = PagePlayConfig(
+        target="builtin", launch=True, style="type-click", sides="both", seed=9, games=2,
+        think=0.2, page_params={"ending": "silent"}, record=tmp_path / "rec", out=tmp_path,
+    )
+    result = play(cfg)
+    s = result.summary
+    assert s["stopped"] == "", s["stopped"]
+    assert s["games"] == 2 and s["unfinished"] == 0 and s["misreads"] == 0
+    for game in result.stats.games:
+        ours, theirs = game.details["scores"]
+        assert game.outcome == ("won" if ours > theirs else "lost" if ours < theirs else "drawn")
+    logged = [json.loads(line) for line in (tmp_path / "rec" / "games.jsonl").open()]
+    assert [g["outcome"] for g in logged] == [g.outcome for g in result.stats.games]
+    report = replay(tmp_path / "rec")
+    assert report.mismatches == [] and report.outcomes == [g.outcome for g in result.stats.games]
+
+
 def test_a_word_the_page_refuses_is_cancelled_and_another_played(
     virtual_display, tmp_path, monkeypatch
 ):

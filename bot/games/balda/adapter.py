@@ -339,7 +339,11 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
         for kind in OUTCOMES:
             if kind in seen.kinds:
                 return kind
-        ended = "over" in seen.kinds or (
+        # Over as the page says, or by the rules: a full grid is over whatever the page's turn
+        # line still says (some pages never say it); passes are only the page's word or silence
+        # (ours are counted before the page shows them)
+        full = bool(seen.grid) and all(seen.grid)
+        ended = "over" in seen.kinds or full or (
             self.state is not None and self.state.is_over and not seen.kinds & {"ours", "theirs"}
         )
         if not ended:

@@ -19,6 +19,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "mode": ("computer", "hotseat"),
     "theme": ("classic", "night"),
     "input": ("palette-drag", "type-click"),
+    "ending": ("banner", "silent"),
 }
 PARAMETERS: dict[str, str] = {
     "size": "grid size: 5 (default), 6 or 7",
@@ -36,6 +37,9 @@ PARAMETERS: dict[str, str] = {
     "input": "palette-drag (click an empty cell, pick a letter on the palette, drag along the "
     "word; default) or type-click (click an empty cell, type the letter, click the word's cells, "
     "then Отправить or Enter)",
+    "ending": "banner (default: the page says the game is over, who won and the final score) or "
+    "silent (as some sites do: nothing says the game is over; the grid fills or the passes run "
+    "out, and the turn line goes on naming who would move next)",
     "think": "milliseconds the computer's 'thinking' stays on screen at least (default 600)",
 }
 DEFAULT_THINK_MS = 600
@@ -53,6 +57,7 @@ class BaldaConfig:
     theme: str = "classic"
     input: str = "palette-drag"
     think: int = DEFAULT_THINK_MS
+    ending: str = "banner"
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -73,6 +78,7 @@ def parse_config(payload: dict[str, object], languages: tuple[str, ...]) -> Bald
         theme=choice(payload, "theme", CHOICES["theme"]),
         input=choice(payload, "input", CHOICES["input"]),
         think=DEFAULT_THINK_MS if think is None else think,
+        ending=choice(payload, "ending", CHOICES["ending"]),
     )
 
 

@@ -231,6 +231,7 @@ class Session:
             "start_word": state.used[0],
             "scores": scores,
             "turn": self.turn,
+            "next": self.seats[state.to_move],  # who would move: a silent ending names them
             "turn_kind": self.turn_kind(),
             "words": [{"word": m.word, "by": panel} for panel, m in self.history if not m.is_pass],
             "passes": state.passes,

@@ -59,7 +59,8 @@ function render() {
     const panel = $("panel" + i);
     panel.querySelector(".label").textContent = g.labels[i];
     panel.querySelector(".score").textContent = String(g.scores[i]);
-    panel.classList.toggle("active", !g.over && g.turn === i);
+    panel.classList.toggle("active", g.over && ui.config.ending === "silent" ? g.next === i
+      : !g.over && g.turn === i);
     const list = $("words" + i);
     list.replaceChildren(...g.words.filter((w) => w.by === i).map((w) => {
       const item = document.createElement("li");
@@ -75,7 +76,11 @@ function render() {
 
   const turn = $("turn");
   turn.className = "turn";
-  if (g.over) {
+  const silent = ui.config.ending === "silent";  // nothing on the page says the game is over
+  if (g.over && silent) {
+    turn.textContent = hotseat ? `Ход: ${g.labels[g.next]}`
+      : g.kinds[g.next] === "computer" ? "Ходит компьютер…" : "Ваш ход";
+  } else if (g.over) {
     let text = "Ничья", kind = "draw";
     if (g.winner !== null) {
       if (hotseat) { text = `Победил ${g.labels[g.winner]}`; kind = "won"; }
@@ -211,7 +216,7 @@ async function computerTurn() {
 
 function finished() {
   const g = ui.game;
-  if (!g.over) return;
+  if (!g.over || ui.config.ending === "silent") return;
   say(g.end_reason === "full" ? "Игра окончена: поле заполнено"
     : "Игра окончена: ходы пропущены подряд", "info");
 }
