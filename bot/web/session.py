@@ -238,6 +238,7 @@ def summarize(result: SessionStats, session: Session[PagePlayConfig, PageAdapter
         "rejected_words": len(words),
         "rejected_moves": len(moves),
         "rejected": words + moves,
+        "confirmed_words": every("confirmed_words"),  # the page asked about them: added
         "points_per_turn": sum(points) / len(points) if points else None,
         "site_words": every("site_words"),
         "seconds_per_move_median": stats.median(player.move_seconds),
@@ -269,7 +270,10 @@ def human_lines(summary: Mapping[str, object]) -> list[str]:
         f" {_num(summary['seconds_per_move_p90'], 2)}); read {_num(summary['read_ms_median'])} ms,"
         f" decide {_num(summary['decide_ms_median'])} ms",
         f"misreads {summary['misreads']}, refused clicks {summary['refused_clicks']}, words the"
-        f" site refused {refused}, opponent words"
+        f" site refused {refused}"
+        + (f" (and {len(root.texts(summary, 'confirmed_words'))} it asked about, added)"
+           if root.texts(summary, "confirmed_words") else "")
+        + ", opponent words"
         f" not in our dictionary {len(root.texts(summary, 'site_words'))}, {STALE_FRAMES}"
         f" {summary['stale_frames']}",
     ]

@@ -29,6 +29,10 @@ Erudit/Scrabble moves are entered tile by tile, each step waiting for the last t
 
 then ``submit``; ``exchange`` opens an exchange, the tiles are clicked, ``exchange-confirm``.
 
+A page that asks about our move before it takes it (Balda: «add this word anyway?») names the
+question in ``texts.confirm-asked`` and the answer in ``confirm`` (steps, usually a button):
+the bot answers on the frame that shows the question, after the move, never before it.
+
 Several input styles of one site (``styles``) share the rest of the profile.
 """
 
@@ -102,6 +106,7 @@ class SiteProfile:
     exchange: tuple[Step, ...] = ()  # opens an exchange; then the tiles are clicked
     exchange_confirm: tuple[Step, ...] = ()
     accept: tuple[Step, ...] = ()  # accepts the opponent's going out (the page asks first)
+    confirm: tuple[Step, ...] = ()  # answers the page's question about our move (add it)
     turn_ours: tuple[str, ...] = ()
     turn_theirs: tuple[str, ...] = ()
     rejected: tuple[str, ...] = ()
@@ -112,6 +117,7 @@ class SiteProfile:
     choose_letter: tuple[str, ...] = ()  # a wildcard's letter is being asked for
     accept_asked: tuple[str, ...] = ()  # the page waits for us to accept the last move
     challenged: tuple[str, ...] = ()  # the page's computer challenged our move off the board
+    confirm_asked: tuple[str, ...] = ()  # the page asks about our move before taking it
     score_labels: tuple[str, str] = ("", "")  # the labels next to our and their score
     glyphs: str = ""  # glyph bank folder name under calibration/sites/ (default: name)
     style: str = ""  # which of the site's input styles ``move`` is
@@ -141,6 +147,7 @@ class SiteProfile:
             "choose": self.choose_letter,
             "accept": self.accept_asked,
             "challenged": self.challenged,
+            "confirm": self.confirm_asked,
         }
 
 
@@ -229,7 +236,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         raise SiteError(f"{where}: 'texts' must be an object of phrase lists")
     known_texts = {
         "turn-ours", "turn-theirs", "rejected", "won", "lost", "drawn", "over", "choose-letter",
-        "accept-asked", "challenged",
+        "accept-asked", "challenged", "confirm-asked",
     }
     unknown = set(texts) - known_texts
     if unknown:
@@ -268,6 +275,8 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         choose_letter=text("choose-letter"),
         accept_asked=text("accept-asked"),
         challenged=text("challenged"),
+        confirm_asked=text("confirm-asked"),
+        confirm=_steps(where, "confirm", data.get("confirm", []), PLAIN_STEPS),
         accept=_steps(where, "accept", data.get("accept", []), PLAIN_STEPS),
         submit=_steps(where, "submit", data.get("submit", []), PLAIN_STEPS),
         exchange=_steps(where, "exchange", data.get("exchange", []), PLAIN_STEPS),

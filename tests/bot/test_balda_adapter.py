@@ -135,6 +135,52 @@ def test_a_refused_word_is_cancelled_remembered_and_not_offered_again(player, tm
     assert word in RejectedWords(tmp_path / "rejected.txt").words
 
 
+def test_a_word_the_page_asks_about_is_added_on_the_frame_that_asks(player):
+    """A page that asks «add this word anyway?» after the move (it was looked for on the
+    frame before the move, where it is not, and never clicked): the question's own frame is
+    answered with the site's confirm steps, and the move is the one still awaited."""
+    from dataclasses import replace
+
+    from bot.games.balda.seen import Confirm
+    from vision.core.geometry import Region
+    from vision.core.page_text import TextLine
+
+    first = seen(START, "ours")
+    player.turn(followed(player, first))
+    (decision,) = player.decide(followed(player, first))
+    move = decision.move
+    pending = player.pending([decision], first)
+    button = TextLine("Да, добавить", Region(400, 20, 120, 24))
+    asking = replace(seen(START, "confirm"), lines=(button,))
+    assert player.check(pending.grid, pending, asking)[0] is Verdict.OK
+    assert player.turn(followed(player, asking)) is Turn.OURS
+    (answer,) = player.decide(followed(player, asking))
+    assert isinstance(answer.move, Confirm) and answer.move.word == move.word
+    (click,) = player.gestures([answer], asking)
+    assert click.to_text() == f"click left {button.region.center.x} {button.region.center.y}"
+    still = player.pending([answer], asking)
+    assert still.kind == "move" and still.move == move
+    shown = list(grid(START))
+    shown[move.cell[0] * 5 + move.cell[1]] = move.letter
+    taken = seen("".join(ch or "." for ch in shown), "theirs")
+    assert player.check(still.grid, still, taken)[0] is Verdict.OK
+    player.follow(taken)
+    assert move.word in player.state.used_words
+    assert player.game_details(taken)["confirmed_words"] == [move.word]
+
+
+def test_a_question_the_profile_cannot_answer_is_said_so(player):
+    from dataclasses import replace as dc_replace
+
+    first = seen(START, "ours")
+    player.turn(followed(player, first))
+    (decision,) = player.decide(followed(player, first))
+    player.pending([decision], first)
+    player.site = dc_replace(player.site, confirm=())
+    with pytest.raises(ImpossibleState, match="no 'confirm' steps"):
+        player.decide(followed(player, seen(START, "confirm")))
+
+
 def test_the_page_banner_decides_the_outcome(player):
     over = seen(START, "won")
     assert player.outcome(followed(player, over)) == "won"

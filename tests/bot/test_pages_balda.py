@@ -274,6 +274,22 @@ def test_the_reject_parameter_refuses_legal_words_like_a_smaller_dictionary(dens
     assert not any(refused(w, 0.0, "4") for w in dense.words)
 
 
+def test_unknown_ask_offers_to_add_a_refused_word_and_adding_plays_it(dense):
+    games = BaldaGames({"ru": dense})
+    for unknown, asks in (("refuse", False), ("ask", True)):
+        view = games.handle("new", {"reject": "1", "seed": 4, "unknown": unknown})
+        move = generate_moves(BaldaState.from_text(view["position"]), dense)[0]
+        answer = games.handle("move", {"id": view["id"], **as_move(move)})
+        assert answer["reason"] == "dictionary" and answer["ask"] is asks
+        added = games.handle("move", {"id": view["id"], **as_move(move), "add": True})
+        assert added["ok"] is asks  # adding is only for a page that asks
+        if asks:
+            assert added["game"]["words"][-1] == {"word": move.word, "by": 0}
+    view = games.handle("new", {"unknown": "ask", "seed": 4})
+    bad = {"id": view["id"], "cell": [0, 0], "letter": "Ы", "path": [[0, 0]], "add": True}
+    assert games.handle("move", bad)["reason"] != "dictionary"  # the board's rules still hold
+
+
 def test_the_reject_parameter_agrees_between_games_of_one_seed(dense):
     games = BaldaGames({"ru": dense})
     outcomes = []

@@ -90,6 +90,25 @@ def test_a_word_the_page_refuses_is_cancelled_and_another_played(
     assert sorted(refused) == sorted(set(s["rejected"]))
 
 
+def test_a_word_the_page_asks_about_is_added_and_played(virtual_display, tmp_path, monkeypatch):
+    """The page asks «add it anyway?» in a box that shows only after the move: the bot
+    answers it on the frame that asks, and no word is refused."""
+    monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
+    cfg = PagePlayConfig(
+        target="builtin", launch=True, style="type-click", reject=0.5, level="easy", seed=3,
+        games=1, think=0.2, out=tmp_path, page_params={"unknown": "ask"},
+    )
+    result = play(cfg)
+    s = result.summary
+    assert s["stopped"] == "", s["stopped"]
+    assert s["games"] == 1 and s["unfinished"] == 0 and s["misreads"] == 0
+    assert s["rejected_words"] == 0 and len(s["confirmed_words"]) >= 1
+    (game,) = result.stats.games
+    ours = {m.rsplit(" word ", 1)[1] for m in game.details["moves_played"]
+            if m.startswith("us:") and " word " in m}
+    assert set(s["confirmed_words"]) <= ours  # each word asked about was played
+
+
 @pytest.mark.skipif(not VLADHUK.is_dir(), reason=f"third-party page not here: {VLADHUK}")
 @pytest.mark.parametrize(
     ("page", "site"), [("", "vladhuk-balda-uk"), ("en.html", "vladhuk-balda-en")]

@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.games.balda.seen import Awaits, BaldaSeen, Cancel, Expect
+from bot.games.balda.seen import Awaits, BaldaSeen, Cancel, Confirm, Expect
 from bot.games.balda.track import (
     GameLog,
     TrackError,
@@ -273,6 +273,8 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
         if pending.kind is Awaits.MOVE:
             move = pending.move
             assert move is not None and move.cell is not None
+            if "confirm" in seen.kinds:
+                return Verdict.OK, ""  # the page asks about our word: answered by decide
             cell = move.cell[0] * seen.size + move.cell[1]
             lost = bool(pending.sent) and (
                 time.monotonic() - pending.sent > self.site.redraw_timeout
@@ -360,7 +362,7 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
     def turn(self, seen: BaldaSeen) -> Turn:
         if seen.kinds & set(ENDED):
             return Turn.OVER
-        if "rejected" in seen.kinds:
+        if seen.kinds & {"rejected", "confirm"}:
             return Turn.OURS
         if self.both_sides or ("ours" in seen.kinds and "theirs" not in seen.kinds):
             return Turn.OURS
@@ -388,8 +390,8 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
             raise ImpossibleState(f"the grid no longer follows the game: {exc}") from exc
         if not added:
             return
-        if "rejected" in seen.kinds:
-            return  # our refused letter is showing; it is not a move
+        if seen.kinds & {"rejected", "confirm"}:
+            return  # our refused (or not yet confirmed) letter is showing: not a move yet
         pending = self._pending
         if pending is not None and pending.kind is Awaits.MOVE and pending.move is not None:
             ours = pending.move
@@ -431,9 +433,11 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
         return self.state.grid
 
     # --- deciding and entering ----------------------------------------------------------------
-    def decide(self, seen: BaldaSeen) -> list[Decision[BaldaMove | Cancel]]:
+    def decide(self, seen: BaldaSeen) -> list[Decision[BaldaMove | Cancel | Confirm]]:
         assert self.state is not None
         pending = self._pending
+        if "confirm" in seen.kinds and pending is not None and pending.move is not None:
+            return [self._confirm(pending)]
         if "rejected" in seen.kinds or (pending is not None and pending.kind is Awaits.MOVE):
             word = pending.move.word if pending is not None and pending.move is not None else ""
             refused = "rejected" in seen.kinds
@@ -462,13 +466,28 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
         self.state = state
         return [decision]
 
-    def gestures(self, decisions: Sequence[Decision[BaldaMove | Cancel]], seen: BaldaSeen
+    def _confirm(self, pending: Expect) -> Decision[BaldaMove | Cancel | Confirm]:
+        """The page asks whether to take our word (not in its dictionary: add it?): yes, by
+        the site's ``confirm`` steps; the move stays the one awaited."""
+        assert pending.move is not None
+        word = pending.move.word
+        if not self.site.confirm:
+            raise ImpossibleState(
+                f"the page asks about {word} ({', '.join(self.site.confirm_asked)}) but the"
+                " site profile has no 'confirm' steps to answer it")
+        self._pending = replace(pending, sent=time.monotonic())
+        self.log.confirmed.append(word)
+        return Decision(Confirm(word), "confirm", f"the page asks about {word}: add it")
+
+    def gestures(self, decisions: Sequence[Decision[BaldaMove | Cancel | Confirm]], seen: BaldaSeen
                  ) -> list[Gesture]:
         out: list[Gesture] = []
         for decision in decisions:
             move = decision.move
             if isinstance(move, Cancel):
                 out += plain_gestures(self.site.cancel, seen.lines, seen.geometry)
+            elif isinstance(move, Confirm):  # the question shows on this very frame
+                out += plain_gestures(self.site.confirm, seen.lines, seen.geometry)
             elif move.is_pass:
                 out += plain_gestures(self.site.pass_turn, seen.lines, seen.geometry)
             else:
@@ -520,7 +539,7 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
             )
         return key.center
 
-    def pending(self, decisions: Sequence[Decision[BaldaMove | Cancel]], seen: BaldaSeen
+    def pending(self, decisions: Sequence[Decision[BaldaMove | Cancel | Confirm]], seen: BaldaSeen
                 ) -> Expect:
         assert self._pending is not None
         return self._pending
@@ -560,6 +579,7 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
                 f"{'us' if side == 0 else 'them'}: {text}" for side, text in self.log.moves
             ],
             "rejected_words": list(self.log.rejected),
+            "confirmed_words": list(self.log.confirmed),
             "site_words": list(self.log.site_words),
         }
 

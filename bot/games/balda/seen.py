@@ -61,3 +61,14 @@ class Cancel:
 
     def to_text(self) -> str:
         return f"cancel {self.word}"
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """Not a game move: answer the page's question about our word (add it anyway), so that
+    the move already entered is taken."""
+
+    word: str
+
+    def to_text(self) -> str:
+        return f"confirm {self.word}"

@@ -31,6 +31,7 @@ class GameLog:
     rejected: list[str] = field(default_factory=list)
     site_words: list[str] = field(default_factory=list)  # opponent words our list lacks
     retried: list[str] = field(default_factory=list)  # inputs the page never took, entered again
+    confirmed: list[str] = field(default_factory=list)  # words the page asked about, added
 
 
 def new_cells(before: Sequence[str], after: Sequence[str]) -> list[int]:

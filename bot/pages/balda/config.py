@@ -20,6 +20,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "theme": ("classic", "night"),
     "input": ("palette-drag", "type-click"),
     "ending": ("banner", "silent"),
+    "unknown": ("refuse", "ask"),
 }
 PARAMETERS: dict[str, str] = {
     "size": "grid size: 5 (default), 6 or 7",
@@ -40,6 +41,9 @@ PARAMETERS: dict[str, str] = {
     "ending": "banner (default: the page says the game is over, who won and the final score) or "
     "silent (as some sites do: nothing says the game is over; the grid fills or the passes run "
     "out, and the turn line goes on naming who would move next)",
+    "unknown": "refuse (default: a word the page's dictionary lacks is refused) or ask (as some "
+    "sites do: a box asks «Добавить его в словарь?» with «Да, добавить» and «Не добавлять»; "
+    "added, the word is played)",
     "think": "milliseconds the computer's 'thinking' stays on screen at least (default 600)",
 }
 DEFAULT_THINK_MS = 600
@@ -58,6 +62,7 @@ class BaldaConfig:
     input: str = "palette-drag"
     think: int = DEFAULT_THINK_MS
     ending: str = "banner"
+    unknown: str = "refuse"
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -79,6 +84,7 @@ def parse_config(payload: dict[str, object], languages: tuple[str, ...]) -> Bald
         input=choice(payload, "input", CHOICES["input"]),
         think=DEFAULT_THINK_MS if think is None else think,
         ending=choice(payload, "ending", CHOICES["ending"]),
+        unknown=choice(payload, "unknown", CHOICES["unknown"]),
     )
 
 

@@ -5,7 +5,8 @@ The page calls (``POST /api/balda/<action>``, JSON object in and out):
 
 * ``new`` — the URL parameters plus ``game`` (how many games this page started before): a fresh
   game; the answer is the game view (see :meth:`Session.view`).
-* ``move`` — ``{id, cell: [r, c], letter, path: [[r, c], ...]}``: the person to move plays.
+* ``move`` — ``{id, cell: [r, c], letter, path: [[r, c], ...], add?}``: the person to move
+  plays (``add: true``: the word the page asked about is added, ``unknown=ask``).
   ``{"ok": true, "game": view}`` or, for a word the rules or the dictionary refuse,
   ``{"ok": false, "reason", "message", "word", "game"}`` with the position unchanged.
 * ``pass`` — ``{id}``: the person to move passes.
@@ -133,10 +134,11 @@ class Session:
             raise PageRequestError(f"it is not the {kind}'s turn")
 
     # ----- moves --------------------------------------------------------------------------
-    def human_move(self, cell: Cell, letter: str, path: list[Cell]) -> None:
-        """Play a person's move or raise :class:`Rejection` saying what is wrong."""
+    def human_move(self, cell: Cell, letter: str, path: list[Cell], add: bool = False) -> None:
+        """Play a person's move or raise :class:`Rejection` saying what is wrong; ``add`` (the
+        person said «add it» to an unknown word, ``unknown=ask``) skips the dictionary."""
         self._require("human")
-        move = self._checked_move(cell, letter, path)
+        move = self._checked_move(cell, letter, path, add and self.config.unknown == "ask")
         self._apply(move)
 
     def human_pass(self) -> None:
@@ -165,7 +167,8 @@ class Session:
         self.state = self.state.play(move)
         self.history.append((panel, move))
 
-    def _checked_move(self, cell: Cell, letter: str, path: list[Cell]) -> BaldaMove:
+    def _checked_move(self, cell: Cell, letter: str, path: list[Cell], added: bool = False
+                      ) -> BaldaMove:
         state, rules = self.state, self.state.rules
         letter = self.language.normalise(letter)
         if len(letter) != 1 or letter not in self.language.alphabet:
@@ -193,7 +196,8 @@ class Session:
             raise Rejection("short", f"Слово должно быть не короче {rules.min_length} букв", word)
         if word in state.used_words:
             raise Rejection("used", f"Слово «{word}» уже было", word)
-        if word not in self.lexicon or refused(word, self.config.reject, self.salt):
+        if not added and (word not in self.lexicon or refused(word, self.config.reject,
+                                                               self.salt)):
             raise Rejection("dictionary", f"Слова «{word}» нет в словаре", word)
         return BaldaMove(cell=cell, letter=letter, path=tuple(path), word=word)
 
@@ -362,13 +366,15 @@ class BaldaGames:
             raise PageRequestError(f"path must be a non-empty list of [row, col], not {path!r}")
         cells = [_cell(step, size, f"path step {i + 1}") for i, step in enumerate(path)]
         try:
-            session.human_move(cell, letter, cells)
+            session.human_move(cell, letter, cells, payload.get("add") is True)
         except Rejection as rejection:
             return {
                 "ok": False,
                 "reason": rejection.reason,
                 "message": rejection.message,
                 "word": rejection.word,
+                # unknown=ask: the page asks whether to add the word (then sends add: true)
+                "ask": rejection.reason == "dictionary" and session.config.unknown == "ask",
                 "game": session.view(),
             }
         return {"ok": True, "game": session.view()}

@@ -221,6 +221,18 @@ function finished() {
     : "Игра окончена: ходы пропущены подряд", "info");
 }
 
+function askToAdd(word) {
+  // An in-page box over the game, as some sites ask about a word they do not know.
+  return new Promise((resolve) => {
+    const box = $("ask");
+    $("ask-text").textContent = `Такого слова мы не знаем: «${shown(word)}». Добавить его в словарь?`;
+    box.hidden = false;
+    const answer = (add) => () => { box.hidden = true; resolve(add); };
+    $("ask-yes").onclick = answer(true);
+    $("ask-no").onclick = answer(false);
+  });
+}
+
 async function submit() {
   if (!humanToMove()) return;
   if (!ui.target || !ui.letter || ui.path.length === 0) {
@@ -235,6 +247,17 @@ async function submit() {
   let answer;
   try {
     answer = await call("move", { id, cell: ui.target, letter: ui.letter, path: ui.path });
+    if (!answer.ok && answer.ask) {  // unknown=ask: the person decides whether to add it
+      ui.busy = false;
+      render();
+      const add = await askToAdd(answer.word);
+      ui.busy = true;
+      render();
+      if (add) {
+        answer = await call("move",
+          { id, cell: ui.target, letter: ui.letter, path: ui.path, add: true });
+      }
+    }
   } catch (error) {
     ui.busy = false;
     say("Ошибка: " + error.message, "error");
