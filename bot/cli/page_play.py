@@ -102,7 +102,9 @@ def _configure_common(p: argparse.ArgumentParser) -> None:
         type=_zoom,
         default=1.0,
         metavar="PERCENT",
-        help="page zoom when we launch the browser, 25..500 (default 100)",
+        help="when we launch the browser: its device scale factor in percent, 25..500, every"
+        " page pixel drawn that much larger as on a high-DPI monitor (not the page's own"
+        " Ctrl+plus zoom; default 100)",
     )
     p.add_argument(
         "--window",

@@ -188,8 +188,9 @@ def open_target(game: PageGame, cfg: PagePlayConfig, profile: SiteProfile,
     log = cfg.out / "chromium.log"
     cfg.out.mkdir(parents=True, exist_ok=True)
     letters = alphabet_of(game, cfg, profile)
-    if not letters.isascii() and sys.platform.startswith("linux"):
-        # Every letter gets its own key code before the browser reads the key map.
+    if profile.types_letters and not letters.isascii() and sys.platform.startswith("linux"):
+        # Every letter gets its own key code before the browser reads the key map (only for
+        # a style that types: a user's own X server may have few codes to spare).
         from bot.io.screens import x11_keys
         from bot.io.virtual_display import is_private
 

@@ -57,6 +57,14 @@ MOVE_STEPS = (
     "pick-letter",
 )
 PLAIN_STEPS = ("key", "button", "settle", "click-at")
+#: Every key a profile may have (README "Writing a site profile"); keys starting with "_"
+#: and "comment" are notes for people.
+PROFILE_KEYS = frozenset({
+    "name", "game", "language", "title", "default-style", "styles", "cancel", "pass",
+    "new-game", "start", "dismiss", "submit", "exchange", "exchange-confirm", "accept",
+    "confirm", "texts", "score-labels", "glyphs", "url", "rules", "sides", "opponent-timeout",
+    "redraw-timeout", "settle-gap", "park-pointer", "comment",
+})
 BUILTIN_DIR = Path(__file__).resolve().parents[2] / "calibration" / "sites"
 
 
@@ -132,6 +140,13 @@ class SiteProfile:
     park_pointer: bool = True
     source: str = ""  # the file it came from
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def types_letters(self) -> bool:
+        """Whether a move types its letter on the keyboard (only then does a letter outside
+        ASCII need a key code of its own on X11)."""
+        return any(step.do == "type-letter" or (step.do == "click-path" and step.type_at_new)
+                   for step in self.move)
 
     @property
     def phrases(self) -> dict[str, tuple[str, ...]]:
@@ -221,6 +236,10 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
     for key in ("name", "game", "language", "title"):
         if not isinstance(data.get(key), str) or not data[key]:
             raise SiteError(f"{where}: {key!r} is required (a text)")
+    unknown = sorted(k for k in data if k not in PROFILE_KEYS and not str(k).startswith("_"))
+    if unknown:  # a typo would otherwise be a step or a phrase silently missing
+        raise SiteError(f"{where}: unknown key(s) {', '.join(map(repr, unknown))} (known:"
+                        f" {', '.join(sorted(PROFILE_KEYS))})")
     styles = data.get("styles")
     if not isinstance(styles, dict) or not styles:
         raise SiteError(f'{where}: "styles" must map each input style to its move steps')

@@ -26,6 +26,14 @@ def test_the_builtin_balda_page_has_both_input_styles():
     assert steps[0] == "click-new-cell" and "type-letter" in steps and steps[-1] == "button"
 
 
+def test_only_a_style_that_types_needs_key_codes_for_its_letters():
+    """Key codes are taken for the alphabet only when a move types letters (a user's own X
+    server ran out of codes with a palette style, which types none)."""
+    assert load_profile("gamebot-balda", "type-click").types_letters
+    assert not load_profile("gamebot-balda", "palette-drag").types_letters
+    assert not load_profile("gamebot-erudit").types_letters
+
+
 def write(tmp_path, data):
     path = tmp_path / "site.json"
     path.write_text(json.dumps(data) if not isinstance(data, str) else data, encoding="utf-8")
@@ -49,6 +57,7 @@ BASE = {
         ({"styles": {"s": [{"do": "button", "label": []}]}}, r"'label' must be a text"),
         ({"cancel": [{"do": "drag-path"}]}, r"cancel\[0\]: unknown step 'drag-path'"),
         ({"texts": {"turn": ["x"]}}, r"unknown text kind\(s\) turn"),
+        ({"new_game": [{"do": "key", "keys": "F2"}]}, r"unknown key\(s\) 'new_game' \(known:"),
         ({"opponent-timeout": -1}, r"'opponent-timeout' must be a positive number"),
         ({"styles": {}}, r'"styles" must map'),
         ({"name": ""}, r"'name' is required"),
