@@ -236,9 +236,9 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
     for key in ("name", "game", "language", "title"):
         if not isinstance(data.get(key), str) or not data[key]:
             raise SiteError(f"{where}: {key!r} is required (a text)")
-    unknown = sorted(k for k in data if k not in PROFILE_KEYS and not str(k).startswith("_"))
-    if unknown:  # a typo would otherwise be a step or a phrase silently missing
-        raise SiteError(f"{where}: unknown key(s) {', '.join(map(repr, unknown))} (known:"
+    extra = sorted(k for k in data if k not in PROFILE_KEYS and not str(k).startswith("_"))
+    if extra:  # a typo would otherwise be a step or a phrase silently missing
+        raise SiteError(f"{where}: unknown key(s) {', '.join(map(repr, extra))} (known:"
                         f" {', '.join(sorted(PROFILE_KEYS))})")
     styles = data.get("styles")
     if not isinstance(styles, dict) or not styles:
