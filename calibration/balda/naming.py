@@ -67,10 +67,11 @@ def partial_grid(
     frame: Any, location: Any, bank: Any, alphabet: str
 ) -> tuple[list[str | None], list[Any]]:
     """Every cell as the bank reads it alone: a letter, "" (empty), or None (not sure)."""
+    from vision.balda.overlay import see_through
     from vision.core.glyph_bank import canonical_char
     from vision.core.letters import grid_inks
 
-    inks = grid_inks(frame, location)
+    inks = grid_inks(see_through(frame, location), location)
     filled = [i for i, ink in enumerate(inks) if not ink.empty]
     matches = bank.classify_many([inks[i] for i in filled], alphabet) if filled else []
     grid: list[str | None] = ["" for _ in inks]
@@ -151,10 +152,13 @@ def name_by_logic(
     length: int | None = None,
     lang: str = "rus",
     shown: frozenset[str] = frozenset(),
+    untaught: dict[int, str] | None = None,
 ) -> list[tuple[int, int, str]]:
     """Teach the bank the glyphs the game names; returns the (row, col, letter) taught.
 
-    ``ours`` is the letter we just entered (cell -> letter): we know what we typed.
+    ``ours`` is the letter we just entered (cell -> letter): we know what we typed. A letter
+    named on a cell partly hidden by an overlay is not taught (its ink is not the letter's):
+    it goes into ``untaught`` (cell -> letter), for this frame only.
     """
     grid, inks = partial_grid(frame, location, bank, alphabet)
     if None not in grid:
@@ -179,8 +183,14 @@ def name_by_logic(
         names.update(
             new_letter_names(rest, state, lexicon, alphabet, inks, bank, length, hint, shown)
         )
+    from vision.balda.overlay import hidden_cells
+
+    hidden = hidden_cells(frame, location)  # a letter partly under an overlay is no template
     taught = []
     for i, char in names.items():
-        if bank.learn(inks[i], char, "game"):
+        if i in hidden:
+            if untaught is not None:
+                untaught[i] = char
+        elif bank.learn(inks[i], char, "game"):
             taught.append((*divmod(i, size), char))
     return taught

@@ -74,6 +74,22 @@ def test_a_page_that_never_says_the_game_is_over_ends_it_by_the_rules(
     assert report.mismatches == [] and report.outcomes == [g.outcome for g in result.stats.games]
 
 
+def test_arrows_over_the_last_word_are_seen_through(virtual_display, tmp_path, monkeypatch):
+    """The page draws arrows along every word over its letters (the bot read them as other
+    letters and stopped before): a whole game, no misread, the recording re-read alike."""
+    monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
+    cfg = PagePlayConfig(
+        target="builtin", launch=True, level="easy", seed=7, games=1, think=0.3,
+        page_params={"overlay": "path"}, record=tmp_path / "rec", out=tmp_path,
+    )
+    result = play(cfg)
+    s = result.summary
+    assert s["stopped"] == "", s["stopped"]
+    assert s["games"] == 1 and s["unfinished"] == 0 and s["misreads"] == 0
+    report = replay(tmp_path / "rec")
+    assert report.mismatches == [] and report.frames > 5
+
+
 def test_a_word_the_page_refuses_is_cancelled_and_another_played(
     virtual_display, tmp_path, monkeypatch
 ):

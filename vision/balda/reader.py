@@ -11,8 +11,10 @@ unnamed, or a letter outside the alphabet, is a :class:`ReadError` naming the ce
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from vision.balda.overlay import hidden_cells, see_through
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.glyph_bank import (
@@ -33,6 +35,9 @@ FACE_TOLERANCE = 10
 #: A template this near, with every other letter this much further, is named when one of
 #: Tesseract's answers agrees (a letter drawn a little unlike its one sample: two witnesses).
 NEAR_ACCEPT, NEAR_MARGIN = 1.5 * ACCEPT, 3 * MARGIN
+#: A letter partly hidden by an overlay: nearest this near, every other letter this much
+#: further (measured: a Р half under an arrow at 0.234, the next letter 0.170 further).
+HIDDEN_ACCEPT, HIDDEN_MARGIN = 3 * ACCEPT, 3 * MARGIN
 
 
 def agrees(near: GlyphMatch, answers: tuple[tuple[str, float], ...], alphabet: str) -> bool:
@@ -147,13 +152,24 @@ def cell_verdicts(
     alphabet: str,
     lang: str = "rus",
     ocr: bool = True,
+    known: Mapping[int, str] | None = None,
 ) -> CellVerdicts:
-    """Name every cell with the bank, then Tesseract (once per distinct glyph) for the rest."""
+    """Name every cell with the bank, then Tesseract (once per distinct glyph) for the rest.
+
+    An overlay the page draws over letters (arrows along the last word) is seen through
+    (:mod:`vision.balda.overlay`). ``known`` are letters the game already placed (a Balda
+    letter never changes): a cell of them that shows ink keeps its letter unread, one that
+    shows none reads empty (the grid's checks then call it a misread)."""
     alphabet = alphabet.upper()
+    hidden = hidden_cells(frame, location)
+    if hidden:
+        frame = see_through(frame, location)
     inks = grid_inks(frame, location)
     marked = marked_cells(inks, bank)
     n = location.cols
-    glyph_cells = [i for i, ink in enumerate(inks) if not ink.empty and ink.steady]
+    known = {i: ch for i, ch in (known or {}).items() if 0 <= i < len(inks) and ch}
+    glyph_cells = [i for i, ink in enumerate(inks)
+                   if not ink.empty and ink.steady and i not in known]
     glyphs = [inks[i] for i in glyph_cells]
     dist = bank.distances(glyphs)
     matches: dict[int, GlyphMatch] = dict(
@@ -168,13 +184,19 @@ def cell_verdicts(
     }
     problems.update({
         i: "the tile is moving or covered (its rim is not its face colour): not read"
-        for i, ink in enumerate(inks) if not ink.steady
+        for i, ink in enumerate(inks) if not ink.steady and i not in known
     })
+    for i, ch in known.items():
+        if not inks[i].empty:
+            grid[i] = ch
+            problems.pop(i, None)
     unnamed: list[int] = []
     for i in glyph_cells:
         m, wide = matches[i], anywhere[i]
         if m.accepted and m.char is not None:
             grid[i] = m.char
+        elif i in hidden and _clear_through(m):
+            grid[i] = m.char or ""  # partly hidden: the nearest by far; never learned
         elif (
             wide.char is not None
             and wide.char not in alphabet
@@ -188,6 +210,18 @@ def cell_verdicts(
         else:
             unnamed.append(i)
     to_learn: list[tuple[int, str]] = []
+    for i in [i for i in unnamed if i in hidden]:  # the same with or without ``ocr``: replay
+        unnamed.remove(i)
+        r, c = divmod(i, n)
+        inner = inner_region(location, r, c)
+        win = frame.pixels[inner.top : inner.bottom, inner.left : inner.right]
+        verdict = name_glyph([(win, inks[i].face)], alphabet, lang)
+        m = matches[i]
+        if _seen_through(m, verdict.answers):
+            grid[i] = m.char or ""  # never learned: the letter is partly hidden
+        else:
+            problems[i] = (f"partly hidden by something drawn over it: {m.describe()};"
+                           f" {verdict.describe()}")
     if unnamed and ocr:
         for group in _groups(unnamed, inks):
             windows = []
@@ -214,7 +248,21 @@ def cell_verdicts(
                 to_learn.append((i, name))
     elif unnamed:
         problems.update({i: matches[i].describe() for i in unnamed})
+    to_learn = [(i, name) for i, name in to_learn if i not in hidden]  # an overlay is no glyph
     return CellVerdicts(grid, marked, problems, to_learn, inks)
+
+
+def _seen_through(m: GlyphMatch, answers: tuple[tuple[str, float], ...]) -> bool:
+    """A partly hidden letter: the nearest template, a little further than a clear reading
+    allows, named by one of Tesseract's answers too (two witnesses)."""
+    return (m.char is not None and m.distance <= HIDDEN_ACCEPT and m.margin >= MARGIN
+            and any(a.upper() == m.char for a, _ in answers))
+
+
+def _clear_through(m: GlyphMatch) -> bool:
+    """A letter partly hidden by an overlay (its strokes under the arrow lost) is taken when
+    it is still by far the nearest."""
+    return m.char is not None and m.distance <= HIDDEN_ACCEPT and m.margin >= HIDDEN_MARGIN
 
 
 def read_balda(
@@ -224,6 +272,7 @@ def read_balda(
     alphabet: str,
     lang: str = "rus",
     ocr: bool = True,
+    known: Mapping[int, str] | None = None,
 ) -> BaldaReading:
     """Every cell of the located grid, empty or an upper-case letter of ``alphabet``.
 
@@ -231,7 +280,7 @@ def read_balda(
     grid reads). Raises :class:`ReadError` listing the cells that could not be named.
     """
     alphabet = alphabet.upper()
-    v = cell_verdicts(frame, location, bank, alphabet, lang, ocr)
+    v = cell_verdicts(frame, location, bank, alphabet, lang, ocr, known)
     n = location.cols
     if v.problems:
         cells = tuple(divmod(i, n) for i in sorted(v.problems))

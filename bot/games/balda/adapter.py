@@ -127,26 +127,41 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
 
         lines = self._lines(frame, location.geometry.bounds)
         scores = self._scores(lines)
+        known = self._known(location)
         try:
-            reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang)
+            reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang,
+                                 known=known)
         except ReadError as exc:
             # A grid faded under the game-over banner: the game is over, and its faint
             # letters are no glyphs to learn.
             ended = self._ended_under_banner(frame, location, scores)
             if ended is not None:
                 return ended
-            if not exc.cells or not self._name_by_logic(frame, location, scores, lines):
+            named: dict[int, str] = {}
+            if not exc.cells or not self._name_by_logic(frame, location, scores, lines, named):
                 raise
-            reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang)
+            known = {**known, **named}  # letters the game named under an overlay
+            reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang,
+                                 known=known)
         self._check_learned(reading)
         geometry = location.geometry.offset(frame.region.left, frame.region.top)
         if self._uses_palette and (self._palette is None or geometry != self._geometry):
             self._palette = self._read_palette(frame, location)
         self._geometry = geometry
         kinds = self._kinds(lines)
+        followed = tuple(known.get(i, "") for i in range(len(reading.grid))) if known else ()
         return BaldaSeen(
-            tuple(reading.grid), geometry, kinds, tuple(lines), frame.timestamp, scores
+            tuple(reading.grid), geometry, kinds, tuple(lines), frame.timestamp, scores,
+            known=followed,
         )
+
+    def _known(self, location: GridLocation) -> dict[int, str]:
+        """The letters of the game followed (never re-read: a Balda letter never changes, and
+        an arrow the page draws over them must not make them another)."""
+        state = self.state
+        if state is None or state.size != location.cols:
+            return {}
+        return {i: ch for i, ch in enumerate(state.grid) if ch}
 
     def _kinds(self, lines: Sequence[Line]) -> frozenset[str]:
         return frozenset(
@@ -186,9 +201,11 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
         location: GridLocation,
         scores: tuple[int, int] | None = None,
         lines: Sequence[Line] = (),
+        untaught: dict[int, str] | None = None,
     ) -> bool:
         """Glyphs the bank does not know, named by the game (see :mod:`.balda_naming`); the
-        page's score, when it grew by one word, says how long that word is."""
+        page's score, when it grew by one word, says how long that word is. Letters named
+        under an overlay go into ``untaught``, not the bank."""
         from calibration.balda.naming import name_by_logic
 
         ours: dict[int, str] = {}
@@ -207,12 +224,12 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
         )
         taught = name_by_logic(
             frame, location, self.bank, self.alphabet, self.lexicon, self.state, ours, length,
-            self.lang, shown,
+            self.lang, shown, untaught,
         )
         for r, c, char in taught:
             logger.info("named the glyph at %s,%s %r by the game's logic", r, c, char)
         self.learned_glyphs += len(taught)
-        return bool(taught)
+        return bool(taught or untaught)
 
     def _all_lines(self, frame: Frame) -> list[Line]:
         if self.text is None:
@@ -568,6 +585,10 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
                                   "page": sorted(seen.kinds)}
         if seen.followed:
             out["grid_followed"] = True  # not read off this frame: replay does not re-read it
+        elif seen.known:
+            n = seen.size  # the letters play already knew: replay reads with them again
+            out["known"] = "".join("".join(ch or "." for ch in seen.known[r * n : (r + 1) * n])
+                                   + "\n" for r in range(n))
         return out
 
     def game_details(self, seen: BaldaSeen) -> dict[str, object]:

@@ -26,22 +26,28 @@ def balda_reader(header: dict[str, object]) -> TextReader:
 
     found: list[GridLocation] = []  # the grid's location, kept from frame to frame as play keeps it
 
-    def read(frame: Frame) -> str:
+    def read(frame: Frame, known: dict[int, str] | None = None) -> str:
         # A word being entered lights up its cells, and the lattice of alike cells may not be
         # found on that frame: the grid is where it was (found again only when that fails).
         if found:
             try:
-                reading = read_balda(frame, found[0], bank, alphabet, lang=tess)
+                reading = read_balda(frame, found[0], bank, alphabet, lang=tess, known=known)
                 return str(reading.to_text()).rstrip("\n") + "\n"
             except ReadError:
                 pass
         location = locate_letter_grid(frame)
         found[:] = [location]
-        reading = read_balda(frame, location, bank, alphabet, lang=tess)
+        reading = read_balda(frame, location, bank, alphabet, lang=tess, known=known)
         return str(reading.to_text()).rstrip("\n") + "\n"
+
+    def read_event(frame: Frame, event: dict[str, object]) -> str:
+        # The letters play already knew were not read again (an arrow drawn over them must
+        # not make them others): replay is told them too.
+        text = str(event.get("known") or "").replace("\n", "")
+        return read(frame, {i: ch for i, ch in enumerate(text) if ch != "."} or None)
 
     def checks(event: dict[str, object]) -> bool:
         # A grid faded under the end banner was the followed game's, not read off the frame.
         return not event.get("grid_followed")
 
-    return TextReader(read, "grid", checks=checks)
+    return TextReader(read, "grid", checks=checks, read_event=read_event)

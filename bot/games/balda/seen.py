@@ -23,6 +23,7 @@ class BaldaSeen:
     t: float = 0.0  # when the frame was grabbed (time.time())
     scores: tuple[int, int] | None = None  # (ours, theirs) as the page shows them
     followed: bool = False  # the grid is the followed game's (faded under the end banner)
+    known: tuple[str, ...] = ()  # the followed letters it was read with (never re-read)
 
     @property
     def size(self) -> int:

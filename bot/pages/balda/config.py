@@ -21,6 +21,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "input": ("palette-drag", "type-click"),
     "ending": ("banner", "silent"),
     "unknown": ("refuse", "ask"),
+    "overlay": ("none", "path"),
 }
 PARAMETERS: dict[str, str] = {
     "size": "grid size: 5 (default), 6 or 7",
@@ -44,6 +45,8 @@ PARAMETERS: dict[str, str] = {
     "unknown": "refuse (default: a word the page's dictionary lacks is refused) or ask (as some "
     "sites do: a box asks «Добавить его в словарь?» with «Да, добавить» and «Не добавлять»; "
     "added, the word is played)",
+    "overlay": "none (default) or path (as some sites do: after every move, ours too, arrows "
+    "drawn across the word's letters, over them, until the next move)",
     "think": "milliseconds the computer's 'thinking' stays on screen at least (default 600)",
 }
 DEFAULT_THINK_MS = 600
@@ -63,6 +66,7 @@ class BaldaConfig:
     think: int = DEFAULT_THINK_MS
     ending: str = "banner"
     unknown: str = "refuse"
+    overlay: str = "none"
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -85,6 +89,7 @@ def parse_config(payload: dict[str, object], languages: tuple[str, ...]) -> Bald
         think=DEFAULT_THINK_MS if think is None else think,
         ending=choice(payload, "ending", CHOICES["ending"]),
         unknown=choice(payload, "unknown", CHOICES["unknown"]),
+        overlay=choice(payload, "overlay", CHOICES["overlay"]),
     )
 
 

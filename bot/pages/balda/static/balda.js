@@ -138,6 +138,32 @@ function drawBoard() {
     }
   }
   board.replaceChildren(...cells);
+  if (ui.config.overlay === "path" && g.last && !g.last.pass) drawPathArrows(board, cells);
+}
+
+function drawPathArrows(board, cells) {
+  // overlay=path: the last word's path as arrows over its letters, until the next move
+  // (markup, so the HTML parser gives it the SVG namespace: the page names no URL)
+  const g = ui.game;
+  const centre = ([r, c]) => {
+    const el = cells[r * g.size + c];
+    return [el.offsetLeft + el.offsetWidth / 2, el.offsetTop + el.offsetHeight / 2];
+  };
+  const points = g.last.path.map(centre);
+  const pairs = (list) => list.map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" ");
+  const heads = [];
+  const size = board.clientWidth / g.size / 6;
+  for (let i = 1; i < points.length; i++) {  // an arrowhead at the middle of each step
+    const [[x0, y0], [x1, y1]] = [points[i - 1], points[i]];
+    const [mx, my, a] = [(x0 + x1) / 2, (y0 + y1) / 2, Math.atan2(y1 - y0, x1 - x0)];
+    const tip = (d, w) => [mx + Math.cos(a) * d - Math.sin(a) * w,
+      my + Math.sin(a) * d + Math.cos(a) * w];
+    heads.push(`<polygon points="${pairs([tip(size, 0), tip(-size, size * 0.8),
+      tip(-size, -size * 0.8)])}"/>`);
+  }
+  board.insertAdjacentHTML("beforeend",
+    `<svg class="arrows" width="${board.clientWidth}" height="${board.clientHeight}">` +
+    `<polyline points="${pairs(points)}"/>${heads.join("")}</svg>`);
 }
 
 function opponentLast() {

@@ -1,0 +1,87 @@
+"""A page that draws arrows along the last word, over its letters: the letters are seen
+through (the arrow's colour painted out, a letter partly under it named by the bank's nearest
+and Tesseract together, never taught), and the letters the game already placed are not read
+again. Frames from our page with ``overlay=path``; the grid is what play read and replay agreed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bot.web.site_data import glyph_bank_for
+from bot.web.sites import load_profile
+from solvers.words.alphabet import alphabet_for
+from vision.balda import reader as balda_reader
+from vision.balda.overlay import hidden_cells, see_through
+from vision.balda.reader import read_balda
+from vision.core.errors import ReadError
+from vision.core.frame import Frame
+from vision.core.letters import locate_letter_grid
+
+CASES = Path(__file__).resolve().parents[2] / "recordings" / "balda" / "cases"
+NAMES = ["gamebot-overlay-corner", "gamebot-overlay-three"]
+ALPHABET = alphabet_for("ru")
+
+
+@pytest.fixture(scope="module")
+def bank():
+    return glyph_bank_for(load_profile("gamebot-balda"), ALPHABET)
+
+
+def case(name):
+    data = json.loads((CASES / f"{name}.json").read_text("utf-8"))
+    known = data["known"].replace("\n", "")
+    return (Frame.from_file(CASES / f"{name}.png"), data["grid"],
+            {i: ch for i, ch in enumerate(known) if ch != "."})
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_new_letter_under_an_arrow_reads_exactly(bank, name, tmp_path):
+    frame, grid, known = case(name)
+    location = locate_letter_grid(frame)
+    new = [i for i in hidden_cells(frame, location) if i not in known]
+    assert new, "the frame must show an arrow over the new letter"
+    before = len(bank.templates)
+    reading = read_balda(frame, location, bank, ALPHABET, lang="rus", ocr=False, known=known)
+    assert reading.to_text() == grid
+    assert len(bank.templates) == before and not reading.learned  # nothing taught
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_without_seeing_through_the_arrow_the_frame_does_not_read(bank, name, monkeypatch):
+    frame, grid, known = case(name)
+    location = locate_letter_grid(frame)
+    monkeypatch.setattr(balda_reader, "hidden_cells", lambda frame, location: set())
+    try:
+        text = read_balda(frame, location, bank, ALPHABET, lang="rus", ocr=False,
+                          known=known).to_text()
+    except ReadError:
+        return
+    assert text != grid
+
+
+def test_the_arrow_is_painted_out_and_a_letter_drawn_in_colour_is_kept():
+    frame, _grid, _known = case("gamebot-overlay-three")
+    location = locate_letter_grid(frame)
+    clean = see_through(frame, location)
+    assert not hidden_cells(clean, location)
+    changed = np.any(clean.pixels != frame.pixels, axis=2)
+    assert changed.any() and changed.mean() < 0.01  # the arrow only
+    # a letter being typed is drawn in blue inside its cell: not an overlay
+    labelled = Frame.from_file(CASES.parent / "labelled" / "gamebot-classic-080-sel.png")
+    assert not hidden_cells(labelled, locate_letter_grid(labelled))
+
+
+def test_a_known_letter_is_kept_unread_and_a_known_cell_gone_empty_reads_empty(bank):
+    frame, grid, known = case("gamebot-overlay-corner")
+    location = locate_letter_grid(frame)
+    rows = grid.replace("\n", "")
+    empty = rows.index(".")
+    wrong = {**known, next(iter(known)): "Щ"}  # told: kept, never re-read
+    text = read_balda(frame, location, bank, ALPHABET, lang="rus", ocr=False,
+                      known={**wrong, empty: "А"}).to_text().replace("\n", "")
+    first = next(iter(known))
+    assert text[first] == "Щ" and text[empty] == "."

@@ -1,0 +1,110 @@
+"""Seeing through what a page draws over the letters: arrows along the last word, a coloured
+highlight stroke. Balda letters are plain ink (dark on light, or light on dark); an overlay is a
+saturated colour of another hue than the cell's face that comes into the cell over its rim (a
+letter drawn in colour stays inside its cell). Those pixels are painted in the cell's face
+colour before the cells are read (the letter loses the strokes the overlay hid, never gains the
+overlay's), so a letter under an arrow reads as itself and no overlay is taught to the glyph bank
+as a letter."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.core.frame import Frame
+from vision.core.letters import GridLocation, face_colour, inner_region
+
+#: HSV saturation and value (0..255) from which a pixel is coloured enough to be an overlay,
+#: and how far (OpenCV hue units, 0..180) its hue must be from a coloured face's.
+SATURATED, BRIGHT, HUE_APART = 110, 60, 12
+#: A face below this saturation is grey: any saturated pixel on it is an overlay.
+GREY_FACE = 50
+#: Ink is this far (max channel) from the face; a stroke cut by an overlay up to about this
+#: many pixels wide is joined again.
+INK, BRIDGE = 60, 11
+
+
+def overlay_mask(frame: Frame, location: GridLocation) -> np.ndarray:
+    """Overlay pixels (uint8 0/255, the frame's size) inside the grid's cells."""
+    mask = np.zeros(frame.pixels.shape[:2], np.uint8)
+    for r in range(location.rows):
+        for c in range(location.cols):
+            inner = inner_region(location, r, c)
+            window = frame.pixels[inner.top : inner.bottom, inner.left : inner.right]
+            if window.size == 0:
+                continue
+            mask[inner.top : inner.bottom, inner.left : inner.right] = _cell_mask(window)
+    return mask
+
+
+def _cell_mask(window: np.ndarray) -> np.ndarray:
+    hsv = cv2.cvtColor(window, cv2.COLOR_BGR2HSV)
+    hue, sat, val = (hsv[..., k].astype(np.int16) for k in range(3))
+    coloured = (sat >= SATURATED) & (val >= BRIGHT)
+    if not coloured.any():
+        return np.zeros(window.shape[:2], np.uint8)
+    face = np.array([[face_colour(window)]], np.uint8)
+    face_h, face_s, _ = (int(v) for v in cv2.cvtColor(face, cv2.COLOR_BGR2HSV)[0, 0])
+    if face_s >= GREY_FACE:  # a coloured face: its own hue (and the ink's blend into it) stays
+        apart = np.abs(hue - face_h)
+        apart = np.minimum(apart, 180 - apart)
+        coloured &= apart >= HUE_APART
+    return _from_outside(coloured.astype(np.uint8))
+
+
+def _from_outside(coloured: np.ndarray) -> np.ndarray:
+    """Only the coloured parts that come in over the window's rim: an overlay crosses cells,
+    while a letter drawn in colour (a letter being typed, in blue) sits inside its cell."""
+    count, labels = cv2.connectedComponents(coloured, connectivity=8)
+    if count <= 1:
+        return np.zeros_like(coloured)
+    rim = np.zeros(coloured.shape, bool)
+    rim[:2, :], rim[-2:, :], rim[:, :2], rim[:, -2:] = True, True, True, True
+    crossing = np.unique(labels[rim & (labels > 0)])
+    return np.isin(labels, crossing).astype(np.uint8) * 255
+
+
+def hidden_cells(frame: Frame, location: GridLocation) -> set[int]:
+    """The cells (``r * cols + c``) an overlay covers part of."""
+    mask = overlay_mask(frame, location)
+    out = set()
+    for r in range(location.rows):
+        for c in range(location.cols):
+            inner = inner_region(location, r, c)
+            if mask[inner.top : inner.bottom, inner.left : inner.right].any():
+                out.add(r * location.cols + c)
+    return out
+
+
+def see_through(frame: Frame, location: GridLocation) -> Frame:
+    """The frame with overlay pixels in the grid's cells painted over (the same frame when
+    there are none, which is the usual case)."""
+    mask = overlay_mask(frame, location)
+    if not mask.any():
+        return frame
+    mask = cv2.dilate(mask, np.ones((3, 3), np.uint8))  # the overlay's blended edge too
+    painted = frame.pixels.copy()
+    for r in range(location.rows):
+        for c in range(location.cols):
+            inner = inner_region(location, r, c)
+            rows, cols = slice(inner.top, inner.bottom), slice(inner.left, inner.right)
+            cell = mask[rows, cols] > 0
+            if cell.any():
+                _repaint(painted[rows, cols], cell)
+    return Frame(painted, frame.region, frame.timestamp)
+
+
+def _repaint(window: np.ndarray, hidden: np.ndarray) -> None:
+    """Paint a cell's hidden pixels (in place): face colour, except where a letter's stroke
+    runs on both sides of the overlay (closed across it), which gets the ink's colour."""
+    face = face_colour(window)
+    diff = cv2.absdiff(window, (float(face[0]), float(face[1]), float(face[2]), 0.0))
+    ink = (diff.max(axis=2) > INK) & ~hidden
+    window[hidden] = face
+    if not ink.any():
+        return
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (BRIDGE, BRIDGE))
+    closed = cv2.morphologyEx(ink.astype(np.uint8), cv2.MORPH_CLOSE, kernel) > 0
+    stroke = hidden & closed
+    if stroke.any():
+        window[stroke] = np.median(window[ink], axis=0).astype(np.uint8)
