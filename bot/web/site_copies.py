@@ -1,0 +1,141 @@
+"""The site a page session played, kept in its recording, so that ``replay`` needs no --site.
+
+A profile may live in the user's sites folder (``$GAMEBOT_SITES``) and the glyphs a session
+learned live in memory until it ends: another machine, or another ``GAMEBOT_SITES``, has
+neither. So a recording carries both:
+
+- ``profiles/NNNN.json``: the site profile's file as it was played (a new copy only when it
+  differs from the last one, as a resumed recording may play an edited profile);
+- ``looks/NNNN/``: the site's look (Balda: its glyph bank; Erudit: its look folder) at the
+  session's start and again each time the session learned a glyph.
+
+Copies are numbered and never rewritten (a recording is append-only); each is written beside
+its place and renamed into it, so a reader never sees half a copy. Replay reads with the
+profile named in the header and the last look: the most the session knew.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from bot.run.recorder import RecordingError
+from bot.web.sites import SiteError, SiteProfile, parse_profile
+
+PROFILES = "profiles"  # the folder of a recording that holds the profile copies
+LOOKS = "looks"  # the folder of a recording that holds the look copies
+
+
+class SiteCopies:
+    """Numbered copies of a session's site profile and look in one recording folder."""
+
+    def __init__(self, recording: Path) -> None:
+        self.recording = Path(recording)
+        self.looks = len(_numbered(self.recording / LOOKS))  # a resumed recording counts on
+
+    def keep_profile(self, profile: SiteProfile) -> Path | None:
+        """Copy the profile's file (None: the profile came from no file)."""
+        if not profile.source or not Path(profile.source).is_file():
+            return None
+        data = Path(profile.source).read_bytes()
+        folder = self.recording / PROFILES
+        copies = _numbered(folder, ".json")
+        if copies and copies[-1].read_bytes() == data:
+            return copies[-1]
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{len(copies) + 1:04d}.json"
+        _write_atomic(path, data)
+        return path
+
+    def keep_look(self, write: Callable[[Path], object]) -> Path:
+        """A new copy of the look, written by ``write(folder)`` into a fresh folder."""
+        folder = self.recording / LOOKS
+        folder.mkdir(parents=True, exist_ok=True)
+        self.looks += 1
+        final = folder / f"{self.looks:04d}"
+        fresh = Path(tempfile.mkdtemp(prefix=f".{final.name}.new-", dir=folder))
+        try:
+            write(fresh)
+            os.replace(fresh, final)
+        except BaseException:
+            shutil.rmtree(fresh, ignore_errors=True)
+            raise
+        return final
+
+
+def copy_of(source: Path) -> Callable[[Path], object]:
+    """A look writer that copies the files of a look folder on disk."""
+
+    def write(folder: Path) -> object:
+        return shutil.copytree(source, folder, dirs_exist_ok=True)
+
+    return write
+
+
+def _numbered(folder: Path, suffix: str = "") -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir()
+                  if p.name.endswith(suffix) and p.name[: len(p.name) - len(suffix)].isdigit())
+
+
+def latest_look(recording: Path) -> Path | None:
+    """The last look the session kept in ``recording``, if it kept any."""
+    copies = _numbered(Path(recording) / LOOKS)
+    return copies[-1] if copies else None
+
+
+def recorded_profile(header: dict[str, object], recording: Path) -> SiteProfile | None:
+    """The profile a recording was played with, from its own copy (the last one of the name
+    its header gives, in the input style it gives); None when it holds no copy."""
+    name = header.get("site")
+    style = header.get("style")
+    for path in reversed(_numbered(Path(recording) / PROFILES, ".json")):
+        try:
+            data = json.loads(path.read_text("utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise RecordingError(f"{path}: the recorded site profile is unreadable: {exc}"
+                                 ) from None
+        if name and isinstance(data, dict) and data.get("name") != name:
+            continue
+        try:
+            return parse_profile(data, str(path), str(style) if style else None)
+        except SiteError as exc:
+            raise RecordingError(str(exc)) from None
+    return None
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def replay_profile(header: dict[str, object], recording: Path | None, default: str
+                   ) -> SiteProfile:
+    """The profile to re-read a recording with: its own copy, else the site its header names
+    (``default`` when it names none), looked up as play looks it up."""
+    from bot.web.sites import load_profile
+
+    copy = recorded_profile(header, recording) if recording is not None else None
+    if copy is not None:
+        return copy
+    try:
+        return load_profile(str(header.get("site") or default))
+    except SiteError as exc:
+        if recording is None:
+            raise
+        raise RecordingError(
+            f"{recording}: the recording holds no copy of its site profile ({PROFILES}/ is"
+            f" missing: recorded by an older gamebot) and {exc}") from None
