@@ -154,3 +154,30 @@ def test_replay_counts_every_recorded_end(tmp_path):
     lines = "\n".join(replay_lines(s))
     assert "games 3: won 1, drawn 1, lost 1" in lines and "unfinished 3" in lines
     assert "recorded stop: interrupted (Ctrl+C)" in lines
+
+
+def test_an_erudit_recording_replays_with_the_look_it_carries(tmp_path, monkeypatch):
+    from bot.games.erudit.player import make_erudit_player
+
+    users = tmp_path / "sites"
+    monkeypatch.setenv("GAMEBOT_SITES", str(users))
+    data = json.loads((BUILTIN_DIR / "gamebot-erudit.json").read_text("utf-8"))
+    data["name"] = "local-erudit"
+    shutil.copytree(BUILTIN_DIR / "gamebot-erudit", users / "local-erudit")  # its look
+    (users / "local-erudit.json").write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+    profile = load_profile(str(users / "local-erudit.json"))
+    folder = tmp_path / "rec"
+    make_erudit_player(PagePlayConfig(game="erudit", target="browser", site=profile.source,
+                                      record=folder), profile)
+    shot = Path(__file__).resolve().parents[2] / "recordings" / "erudit" / "labelled"
+    name = "gamebot-erudit-classic-100-s5-t10"
+    label = (shot / "expected" / f"{name}.txt").read_text("utf-8").splitlines()
+    rack = next(line.split()[1] for line in label if line.startswith("player1:"))
+    with Recorder(folder) as rec:
+        rec.event({"event": "session", "game": "erudit", "site": "local-erudit",
+                   "rules": "erudit"})
+        rec.event({"event": "step", "board": "\n".join(label[-15:]), "rack": rack},
+                  Frame.from_file(shot / f"{name}.png"))
+    monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "empty"))
+    report = replay(folder)
+    assert (report.frames, report.agreed, report.mismatches) == (1, 1, [])
