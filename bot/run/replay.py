@@ -152,8 +152,11 @@ def replay(
     directory: str | Path,
     read: TextReader | None = None,
     on_frame: Callable[[int, int], None] | None = None,
+    site: str | None = None,
 ) -> ReplayReport:
-    """Re-read and measure one recording; ``on_frame(done, total)`` reports progress."""
+    """Re-read and measure one recording; ``on_frame(done, total)`` reports progress. A word
+    game's recording is read with the site it carries; ``site`` (a name or a profile's file)
+    stands in for one that carries none (made by an older gamebot)."""
     report = ReplayReport(Path(directory))
     sessions = 0
     for event in read_events(report.directory):
@@ -181,7 +184,8 @@ def replay(
     if not report.header:
         raise RecordingError(f"{report.directory}: no session header (not a gamebot recording)")
     if read is None:
-        read = reader_for(report.header, report.directory)
+        header = {**report.header, "site": site} if site else report.header
+        read = reader_for(header, report.directory)
     screen = ReplayScreen(report.directory)
     checked = [e for e in screen.events
                if e.get("event") in CHECKED and read.field in e and read.checks(e)]

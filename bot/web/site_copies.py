@@ -138,4 +138,5 @@ def replay_profile(header: dict[str, object], recording: Path | None, default: s
             raise
         raise RecordingError(
             f"{recording}: the recording holds no copy of its site profile ({PROFILES}/ is"
-            f" missing: recorded by an older gamebot) and {exc}") from None
+            f" missing: recorded by an older gamebot) and {exc}; replay it with"
+            " --site NAME|FILE") from None

@@ -132,8 +132,12 @@ def test_an_old_recording_without_its_profile_says_so(tmp_path, monkeypatch):
     monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "empty"))
     with Recorder(tmp_path / "rec") as rec:
         rec.event({"event": "session", "game": "balda", "site": "local-balda"})
-    with pytest.raises(ValueError, match=r"no copy of its site profile.*'local-balda'"):
+    with pytest.raises(ValueError, match=r"no copy of its site profile.*'local-balda'.*--site"):
         replay(tmp_path / "rec")
+    from bot.cli.main import main
+
+    profile = str(BUILTIN_DIR / "gamebot-balda.json")  # the way out: the site given
+    assert main(["replay", str(tmp_path / "rec"), "--site", profile, "--json"]) == 0
 
 
 def test_replay_counts_every_recorded_end(tmp_path):
