@@ -17,6 +17,7 @@ profile named in the header and the last look: the most the session knew.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
 import tempfile
@@ -29,6 +30,8 @@ from bot.web.sites import SiteError, SiteProfile, parse_profile
 PROFILES = "profiles"  # the folder of a recording that holds the profile copies
 LOOKS = "looks"  # the folder of a recording that holds the look copies
 
+logger = logging.getLogger(__name__)
+
 
 class SiteCopies:
     """Numbered copies of a session's site profile and look in one recording folder."""
@@ -36,11 +39,34 @@ class SiteCopies:
     def __init__(self, recording: Path) -> None:
         self.recording = Path(recording)
         self.looks = len(_numbered(self.recording / LOOKS))  # a resumed recording counts on
+        self.failed = False  # set once a copy could not be written (a full disk)
 
     def keep_profile(self, profile: SiteProfile) -> Path | None:
-        """Copy the profile's file (None: the profile came from no file)."""
+        """Copy the profile's file (None: the profile came from no file, or the disk is
+        full)."""
         if not profile.source or not Path(profile.source).is_file():
             return None
+        return self._guarded(lambda: self._keep_profile(profile))
+
+    def keep_look(self, write: Callable[[Path], object]) -> Path | None:
+        """A new copy of the look, written by ``write(folder)`` into a fresh folder (None when
+        the disk is full)."""
+        return self._guarded(lambda: self._keep_look(write))
+
+    def _guarded(self, copy: Callable[[], Path]) -> Path | None:
+        """A copy that cannot be written stops the copies, with one warning; play goes on
+        (as the recorder's frames do on a full disk)."""
+        if self.failed:
+            return None
+        try:
+            return copy()
+        except OSError as exc:
+            self.failed = True
+            logger.warning("recording: the site's copies stop here (%s); replay it with"
+                           " --site", exc.strerror or exc)
+            return None
+
+    def _keep_profile(self, profile: SiteProfile) -> Path:
         data = Path(profile.source).read_bytes()
         folder = self.recording / PROFILES
         copies = _numbered(folder, ".json")
@@ -51,12 +77,10 @@ class SiteCopies:
         _write_atomic(path, data)
         return path
 
-    def keep_look(self, write: Callable[[Path], object]) -> Path:
-        """A new copy of the look, written by ``write(folder)`` into a fresh folder."""
+    def _keep_look(self, write: Callable[[Path], object]) -> Path:
         folder = self.recording / LOOKS
         folder.mkdir(parents=True, exist_ok=True)
-        self.looks += 1
-        final = folder / f"{self.looks:04d}"
+        final = folder / f"{self.looks + 1:04d}"
         fresh = Path(tempfile.mkdtemp(prefix=f".{final.name}.new-", dir=folder))
         try:
             write(fresh)
@@ -64,14 +88,22 @@ class SiteCopies:
         except BaseException:
             shutil.rmtree(fresh, ignore_errors=True)
             raise
+        self.looks += 1
         return final
 
 
-def copy_of(source: Path) -> Callable[[Path], object]:
-    """A look writer that copies the files of a look folder on disk."""
+def copy_of(source: Path, parts: tuple[str, ...]) -> Callable[[Path], object]:
+    """A look writer that copies the ``parts`` (files and folders) of a look folder on disk
+    that exist; nothing else of the site's folder (its refused words) goes in."""
 
     def write(folder: Path) -> object:
-        return shutil.copytree(source, folder, dirs_exist_ok=True)
+        for name in parts:
+            part = source / name
+            if part.is_dir():
+                shutil.copytree(part, folder / name)
+            elif part.is_file():
+                shutil.copy2(part, folder / name)
+        return folder
 
     return write
 

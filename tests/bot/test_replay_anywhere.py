@@ -128,6 +128,14 @@ def test_copies_go_on_numbering_and_a_profile_is_copied_again_only_when_changed(
     assert not [p for p in (tmp_path / LOOKS).iterdir() if p.name.startswith(".")]
 
 
+def test_a_copy_the_disk_cannot_take_stops_the_copies_not_play(tmp_path, caplog):
+    (tmp_path / LOOKS).write_text("not a folder")  # every copy into it fails, as a full disk
+    copies = SiteCopies(tmp_path)
+    assert copies.keep_look(GlyphBank("АБВ", "x").save) is None and copies.failed
+    assert copies.keep_profile(load_profile("gamebot-balda")) is None  # no more tries
+    assert [r.message for r in caplog.records if "copies stop" in r.message]
+
+
 def test_an_old_recording_without_its_profile_says_so(tmp_path, monkeypatch):
     monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "empty"))
     with Recorder(tmp_path / "rec") as rec:
@@ -168,6 +176,7 @@ def test_an_erudit_recording_replays_with_the_look_it_carries(tmp_path, monkeypa
     data = json.loads((BUILTIN_DIR / "gamebot-erudit.json").read_text("utf-8"))
     data["name"] = "local-erudit"
     shutil.copytree(BUILTIN_DIR / "gamebot-erudit", users / "local-erudit")  # its look
+    (users / "local-erudit" / "rejected.txt").write_text("ЗЮЗЯ\n", "utf-8")  # not the look
     (users / "local-erudit.json").write_text(json.dumps(data, ensure_ascii=False), "utf-8")
     profile = load_profile(str(users / "local-erudit.json"))
     folder = tmp_path / "rec"
@@ -182,6 +191,8 @@ def test_an_erudit_recording_replays_with_the_look_it_carries(tmp_path, monkeypa
                    "rules": "erudit"})
         rec.event({"event": "step", "board": "\n".join(label[-15:]), "rack": rack},
                   Frame.from_file(shot / f"{name}.png"))
+    assert sorted(p.name for p in latest_look(folder).iterdir()) == [
+        "erudit-look.json", "glyphs", "marks", "wholes"]
     monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "empty"))
     report = replay(folder)
     assert (report.frames, report.agreed, report.mismatches) == (1, 1, [])

@@ -43,7 +43,7 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
 
         copies = SiteCopies(cfg.record)
         copies.keep_profile(profile)
-        copies.keep_look(copy_of(folder))
+        copies.keep_look(copy_of(folder, ("erudit-look.json", "glyphs", "marks", "wholes")))
     lang = tesseract_lang(rules_lang(rules))
     cache = TileCache()
 
