@@ -11,12 +11,12 @@ neither. So a recording carries both:
 
 Copies are numbered and never rewritten (a recording is append-only); each is written beside
 its place and renamed into it, so a reader never sees half a copy. Replay reads with the
-profile named in the header and the last look: the most the session knew.
+profile named in the header and the last look, the most the session knew
+(:mod:`bot.web.recorded_site`).
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import shutil
@@ -24,8 +24,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.run.recorder import RecordingError
-from bot.web.sites import SiteError, SiteProfile, parse_profile
+from bot.web.sites import SiteProfile
 
 PROFILES = "profiles"  # the folder of a recording that holds the profile copies
 LOOKS = "looks"  # the folder of a recording that holds the look copies
@@ -38,7 +37,7 @@ class SiteCopies:
 
     def __init__(self, recording: Path) -> None:
         self.recording = Path(recording)
-        self.looks = len(_numbered(self.recording / LOOKS))  # a resumed recording counts on
+        self.looks = len(numbered(self.recording / LOOKS))  # a resumed recording counts on
         self.failed = False  # set once a copy could not be written (a full disk)
 
     def keep_profile(self, profile: SiteProfile) -> Path | None:
@@ -69,7 +68,7 @@ class SiteCopies:
     def _keep_profile(self, profile: SiteProfile) -> Path:
         data = Path(profile.source).read_bytes()
         folder = self.recording / PROFILES
-        copies = _numbered(folder, ".json")
+        copies = numbered(folder, ".json")
         if copies and copies[-1].read_bytes() == data:
             return copies[-1]
         folder.mkdir(parents=True, exist_ok=True)
@@ -108,37 +107,13 @@ def copy_of(source: Path, parts: tuple[str, ...]) -> Callable[[Path], object]:
     return write
 
 
-def _numbered(folder: Path, suffix: str = "") -> list[Path]:
+def numbered(folder: Path, suffix: str = "") -> list[Path]:
+    """The numbered copies in ``folder`` (``NNNN`` + ``suffix``), in order; a copy being
+    written (a hidden temporary name) is none."""
     if not folder.is_dir():
         return []
     return sorted(p for p in folder.iterdir()
                   if p.name.endswith(suffix) and p.name[: len(p.name) - len(suffix)].isdigit())
-
-
-def latest_look(recording: Path) -> Path | None:
-    """The last look the session kept in ``recording``, if it kept any."""
-    copies = _numbered(Path(recording) / LOOKS)
-    return copies[-1] if copies else None
-
-
-def recorded_profile(header: dict[str, object], recording: Path) -> SiteProfile | None:
-    """The profile a recording was played with, from its own copy (the last one of the name
-    its header gives, in the input style it gives); None when it holds no copy."""
-    name = header.get("site")
-    style = header.get("style")
-    for path in reversed(_numbered(Path(recording) / PROFILES, ".json")):
-        try:
-            data = json.loads(path.read_text("utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise RecordingError(f"{path}: the recorded site profile is unreadable: {exc}"
-                                 ) from None
-        if name and isinstance(data, dict) and data.get("name") != name:
-            continue
-        try:
-            return parse_profile(data, str(path), str(style) if style else None)
-        except SiteError as exc:
-            raise RecordingError(str(exc)) from None
-    return None
 
 
 def _write_atomic(path: Path, data: bytes) -> None:
@@ -152,23 +127,3 @@ def _write_atomic(path: Path, data: bytes) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-
-
-def replay_profile(header: dict[str, object], recording: Path | None, default: str
-                   ) -> SiteProfile:
-    """The profile to re-read a recording with: its own copy, else the site its header names
-    (``default`` when it names none), looked up as play looks it up."""
-    from bot.web.sites import load_profile
-
-    copy = recorded_profile(header, recording) if recording is not None else None
-    if copy is not None:
-        return copy
-    try:
-        return load_profile(str(header.get("site") or default))
-    except SiteError as exc:
-        if recording is None:
-            raise
-        raise RecordingError(
-            f"{recording}: the recording holds no copy of its site profile ({PROFILES}/ is"
-            f" missing: recorded by an older gamebot) and {exc}; replay it with"
-            " --site NAME|FILE") from None

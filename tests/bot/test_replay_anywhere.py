@@ -18,8 +18,9 @@ from bot.run.recorder import Recorder, read_events
 from bot.run.replay import replay
 from bot.run.replay_text import replay_lines
 from bot.run.safety import GuardedScreen
+from bot.web.recorded_site import latest_look, recorded_profile
 from bot.web.session import PagePlayConfig
-from bot.web.site_copies import LOOKS, PROFILES, SiteCopies, latest_look, recorded_profile
+from bot.web.site_copies import LOOKS, PROFILES, SiteCopies
 from bot.web.sites import BUILTIN_DIR, load_profile
 from vision.core.frame import Frame
 from vision.core.glyph_bank import GlyphBank

@@ -15,7 +15,7 @@ def balda_reader(header: dict[str, object], directory: Path | None = None) -> Te
     """Letter vision with the recorded site's glyph bank: the last copy the recording
     keeps (:mod:`bot.web.site_copies`: what the session knew, glyphs it learned included),
     else the site's own bank; the profile is the recording's copy, else the site named."""
-    from bot.web.site_copies import latest_look, replay_profile
+    from bot.web.recorded_site import latest_look, replay_profile
     from bot.web.site_data import glyph_bank_for
     from solvers.words.alphabet import alphabet_for
     from vision.balda.reader import read_balda

@@ -18,7 +18,7 @@ def erudit_reader(header: dict[str, object], directory: Path | None = None) -> T
     every other square and rack tile must read as recorded. The site's look is the one the
     recording keeps (:mod:`bot.web.site_copies`), else the site its header names."""
     from bot.games.erudit.sites import find_site
-    from bot.web.site_copies import latest_look
+    from bot.web.recorded_site import latest_look
     from solvers.erudit.rules import load_rules
     from vision.erudit.look import EruditSite
     from vision.erudit.reader import locate_erudit, read_erudit
