@@ -594,20 +594,17 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
         except Exception as exc:  # any other error still ends in the session's figures
             logger.exception("the session stopped on an error")
             self.stats.stopped = f"error: {exc}"
-        try:
-            self.record_event({"event": "stop", "reason": self.stats.stopped or "done"})
-        except RecordingError:
-            pass  # already the reason the session stopped
+        except BaseException as exc:  # the caller reports it; the recording says it first
+            self._end_recording(str(exc) or type(exc).__name__)
+            raise
+        self._end_recording(self.stats.stopped or "done")
         return self.stats
 
     def _session(self) -> None:
         self._held = []  # the start steps' events wait for the header (it needs the board)
         self.start_page()
         self.locate()
-        held, self._held = self._held, None
-        self.record_event(self.header())
-        for event, frame in held:
-            self.record_event(event, frame)
+        self._open_recording()
         seen: S | None = self.observe(None, None)
         while self._more():
             number = self.stats.played + 1
@@ -666,6 +663,25 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
             **self.player.header(self.target),
             "window": None if self.window is None else self.window.to_list(),
         }
+
+    def _open_recording(self) -> None:
+        """Write the session header, then the events held for it. A session that stops before
+        its board is found (a page's start steps that failed on a page attached to mid-game,
+        a board no site reads) writes it too, with no window: without a header the recording
+        is no recording to replay."""
+        if self._held is None:
+            return
+        held, self._held = self._held, None
+        self.record_event(self.header())
+        for event, frame in held:
+            self.record_event(event, frame)
+
+    def _end_recording(self, reason: str) -> None:
+        try:
+            self._open_recording()
+            self.record_event({"event": "stop", "reason": reason})
+        except RecordingError:
+            pass  # already the reason the session stopped
 
     def record_event(self, event: dict[str, object], frame: Frame | None = None) -> None:
         if self._held is not None:

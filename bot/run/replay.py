@@ -4,8 +4,10 @@ Every recorded frame is read again, by the recorded game's own reader (its spec'
 :class:`TextReader`); the board must come out exactly as the bot saw it then (the ``state`` of
 its event; for Balda the ``grid``, since the state also holds the scores and words the bot
 followed). Reported: mismatches (which frame, which cells), frames that no
-longer read, the recorded timings (latency, seconds a game), and games won and lost with the win
-rate and its confidence interval.
+longer read, the recorded timings (latency, seconds a game), and the games as their recorded
+ends say (``outcome`` events): won, drawn and lost, with the win rate and its confidence
+interval, and the games that never ended (started by a ``game`` event with no end: the session
+stopped in the middle, or left one unfinished).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 from bot.io.screens.replay import ReplayScreen
 from bot.run import stats
 from bot.run.recorder import RecordingError, number, read_events
+from bot.run.results import FINISHED
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
 
@@ -45,7 +48,12 @@ class ReplayReport:
     agreed: int = 0
     mismatches: list[Mismatch] = field(default_factory=list)
     problems_recorded: int = 0  # frames the bot itself flagged as misread while playing
-    outcomes: list[str] = field(default_factory=list)
+    outcomes: list[str] = field(default_factory=list)  # every game that ended, in order
+    # the games begun ("game" events) and those whose end was recorded, by (session, game):
+    # a resumed recording numbers its games from 1 again
+    started: set[tuple[int, int]] = field(default_factory=set)
+    ended: set[tuple[int, int]] = field(default_factory=set)
+    left_unfinished: int = 0  # ends recorded as "unfinished" (a step limit)
     game_seconds: list[float] = field(default_factory=list)
     latencies_ms: list[float] = field(default_factory=list)
     read_ms: list[float] = field(default_factory=list)
@@ -59,8 +67,17 @@ class ReplayReport:
     def losses(self) -> int:
         return self.outcomes.count("lost")
 
+    @property
+    def draws(self) -> int:
+        return self.outcomes.count("drawn")
+
+    @property
+    def unfinished(self) -> int:
+        """Games begun and never ended: left unfinished, or cut short by the session's stop."""
+        return self.left_unfinished + len(self.started - self.ended)
+
     def summary(self) -> dict[str, object]:
-        finished = self.wins + self.losses
+        finished = len(self.outcomes)
         low, high = stats.wilson_interval(self.wins, finished)
         return {
             "recording": str(self.directory),
@@ -70,7 +87,9 @@ class ReplayReport:
             "problems_recorded": self.problems_recorded,
             "games": finished,
             "wins": self.wins,
+            "draws": self.draws,
             "losses": self.losses,
+            "unfinished": self.unfinished,
             "win_rate": self.wins / finished if finished else None,
             "win_rate_ci95": [low, high],
             "seconds_per_game_median": stats.median(self.game_seconds),
@@ -113,6 +132,15 @@ class TextReader:
         return self.read(frame)
 
 
+def _game_no(event: dict[str, object]) -> int:
+    """Which game an event belongs to: its ``game`` (the loop numbers them), else the
+    recorder's ``game_no``."""
+    value = event.get("game", event.get("game_no", 0))
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise RecordingError(f"a {event.get('event')} event's game is {value!r}, not a number")
+    return int(value)
+
+
 def reader_for(header: dict[str, object], directory: Path) -> TextReader:
     """The recorded game's own reader (its spec's), with what the header says it read with."""
     from bot.games import spec
@@ -124,14 +152,25 @@ def replay(
     directory: str | Path,
     read: TextReader | None = None,
     on_frame: Callable[[int, int], None] | None = None,
+    site: str | None = None,
 ) -> ReplayReport:
-    """Re-read and measure one recording; ``on_frame(done, total)`` reports progress."""
+    """Re-read and measure one recording; ``on_frame(done, total)`` reports progress. A word
+    game's recording is read with the site it carries; ``site`` (a name or a profile's file)
+    stands in for one that carries none (made by an older gamebot)."""
     report = ReplayReport(Path(directory))
+    sessions = 0
     for event in read_events(report.directory):
         kind = event.get("event")
-        if kind == "session" and not report.header:
-            report.header = event
-        elif kind == "outcome" and event.get("outcome") in ("won", "lost", "drawn"):
+        if kind == "session":
+            sessions += 1
+            report.header = report.header or event
+        elif kind == "game":
+            report.started.add((sessions, _game_no(event)))
+        elif kind == "outcome":
+            report.ended.add((sessions, _game_no(event)))
+            if event.get("outcome") not in FINISHED:
+                report.left_unfinished += 1
+                continue
             report.outcomes.append(str(event["outcome"]))
             seconds = event.get("seconds")
             report.game_seconds.append(float("nan") if seconds is None
@@ -145,7 +184,8 @@ def replay(
     if not report.header:
         raise RecordingError(f"{report.directory}: no session header (not a gamebot recording)")
     if read is None:
-        read = reader_for(report.header, report.directory)
+        header = {**report.header, "site": site} if site else report.header
+        read = reader_for(header, report.directory)
     screen = ReplayScreen(report.directory)
     checked = [e for e in screen.events
                if e.get("event") in CHECKED and read.field in e and read.checks(e)]

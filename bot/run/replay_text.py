@@ -25,13 +25,18 @@ def replay_lines(s: Mapping[str, object]) -> list[str]:
     lines = [
         f"frames re-read {s['frames']}: {s['agreed']} agree, {s['mismatches']} mismatches"
         f" ({s['problems_recorded']} frames were flagged while playing)",
-        f"games {s['games']}: won {s['wins']}, lost {s['losses']}"
+        f"games {s['games']}: won {s['wins']}"
+        + (f", drawn {s['draws']}" if s.get("draws") else "")
+        + f", lost {s['losses']}"
         + (f", win rate {rate:.1%} (95 % CI {low:.1%}-{high:.1%})"
-           if isinstance(rate, float) else ""),
+           if isinstance(rate, float) else "")
+        + (f"; unfinished {s['unfinished']}" if s.get("unfinished") else ""),
         f"recorded: seconds a game (median) {figure(s['seconds_per_game_median'], 2)}, latency"
         f" median {figure(s['latency_ms_median'])} ms; reading today"
         f" {figure(s['read_ms_median'])} ms a frame",
     ]
+    if s.get("stopped") not in (None, "", "done"):
+        lines.append(f"recorded stop: {s['stopped']}")
     mismatches = s["first_mismatches"]
     assert isinstance(mismatches, list)
     lines += [f"mismatch {m['frame']}: {m['message']}" for m in mismatches]

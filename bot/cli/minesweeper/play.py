@@ -254,6 +254,9 @@ def _configure_replay(p: argparse.ArgumentParser) -> None:
     p.add_argument("directory", type=Path, help="a recording folder (holds session.jsonl)")
     p.add_argument("--skin", help="read with this skin (default: the last look the session learned,"
                    " kept in the recording's skins/, else the skin it read with)")
+    p.add_argument("--site", metavar="NAME|FILE",
+                   help="a word game's site, for a recording that does not carry the one it"
+                   " was played on (made by an older gamebot); by default the recorded one")
     p.add_argument(
         "--gif",
         metavar="OUT.gif",
@@ -282,7 +285,7 @@ def _run_replay(args: argparse.Namespace) -> int:
         bar.advance()
 
     with progress_bar(None, "re-reading frames") as bar:
-        report = replay(args.directory, reader, on_frame)
+        report = replay(args.directory, reader, on_frame, site=args.site)
     s = report.summary()
     lines = replay_lines(s)
     if gif is not None:

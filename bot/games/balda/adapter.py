@@ -37,6 +37,7 @@ from bot.run.game import (
     Verdict,
 )
 from bot.web.rejected_words import RejectedWords
+from bot.web.site_copies import SiteCopies
 from bot.web.sites import SiteProfile
 from bot.web.steps import (
     Line,
@@ -84,6 +85,7 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
         text: PageText | None = None,
         lang: str = "rus",
         sizes: Sequence[int] = (5, 6, 7),
+        copies: SiteCopies | None = None,
     ) -> None:
         self.site = site
         self.lexicon = lexicon
@@ -106,6 +108,26 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
         self.learned_glyphs = 0  # glyphs OCR named during play (checked by the game)
         self._retries = 0  # lost inputs of the move being entered
         self._location: GridLocation | None = None  # the grid found last
+        # The recording's copies of the site (its profile, its glyph bank), for replay
+        # anywhere: the bank is copied at the start and whenever a reading changed it.
+        self.copies = copies
+        self._copied: tuple[object, ...] | None = None  # the bank's templates when copied
+        if copies is not None:
+            copies.keep_profile(site)
+            self._keep_bank()
+
+    def _keep_bank(self) -> None:
+        """A copy of the glyph bank in the recording, if it changed since the last copy
+        (OCR, the game's logic or the palette named a glyph; a wrong one was forgotten)."""
+        if self.copies is None:
+            return
+        now = (*self.bank.templates, *self.bank.plain_faces)
+        if self._copied is not None and len(now) == len(self._copied) and all(
+            a is b for a, b in zip(now, self._copied, strict=True)
+        ):
+            return
+        self.copies.keep_look(self.bank.save)
+        self._copied = now
 
     # --- vision -------------------------------------------------------------------------------
     def locate(self, frame: Frame) -> GridLocation:
@@ -123,6 +145,12 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
         return self._location
 
     def read(self, frame: Frame, location: GridLocation) -> BaldaSeen:
+        try:
+            return self._read(frame, location)
+        finally:
+            self._keep_bank()  # what this frame taught, also when it was refused after
+
+    def _read(self, frame: Frame, location: GridLocation) -> BaldaSeen:
         from vision.balda.reader import read_balda
 
         lines = self._lines(frame, location.geometry.bounds)

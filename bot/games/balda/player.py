@@ -1,5 +1,6 @@
 """The Balda player for a page session: the language's nouns, the site's glyph bank, the page's
-text reader, the words the site refused before."""
+text reader, the words the site refused before; with a recording, the copies of the site it
+keeps for replay."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ def page_language(cfg: PagePlayConfig) -> str:
 def make_balda_player(cfg: PagePlayConfig, profile: SiteProfile) -> BaldaPlayer:
     from bot.games.balda.adapter import BaldaPlayer
     from bot.web.rejected_words import RejectedWords
+    from bot.web.site_copies import SiteCopies
     from bot.web.site_data import glyph_bank_for, rejected_path
     from solvers.balda.lexicon import Lexicon
     from solvers.words.alphabet import alphabet_for
@@ -39,4 +41,5 @@ def make_balda_player(cfg: PagePlayConfig, profile: SiteProfile) -> BaldaPlayer:
         rejected=RejectedWords(rejected_path(profile)),
         text=PageText(tess),
         lang=tess,
+        copies=SiteCopies(cfg.record) if cfg.record is not None else None,
     )

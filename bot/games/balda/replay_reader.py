@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.run.replay import TextReader
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
@@ -9,19 +11,22 @@ from vision.core.letters import GridLocation
 from vision.core.ocr import tesseract_lang
 
 
-def balda_reader(header: dict[str, object]) -> TextReader:
-    """Letter vision with the recorded site's glyph bank (no OCR: a frame the bank cannot
-    read is a mismatch, not a new glyph)."""
+def balda_reader(header: dict[str, object], directory: Path | None = None) -> TextReader:
+    """Letter vision with the recorded site's glyph bank: the last copy the recording
+    keeps (:mod:`bot.web.site_copies`: what the session knew, glyphs it learned included),
+    else the site's own bank; the profile is the recording's copy, else the site named."""
+    from bot.web.recorded_site import latest_look, replay_profile
     from bot.web.site_data import glyph_bank_for
-    from bot.web.sites import load_profile
     from solvers.words.alphabet import alphabet_for
     from vision.balda.reader import read_balda
+    from vision.core.glyph_bank import GlyphBank
     from vision.core.letters import locate_letter_grid
 
-    site = load_profile(str(header.get("site") or "gamebot-balda"))
+    site = replay_profile(header, directory, "gamebot-balda")
     lang = str(header.get("language") or site.language)
     alphabet = alphabet_for(lang)
-    bank = glyph_bank_for(site, alphabet)
+    look = latest_look(directory) if directory is not None else None
+    bank = GlyphBank.load(look) if look is not None else glyph_bank_for(site, alphabet)
     tess = tesseract_lang(lang)
 
     found: list[GridLocation] = []  # the grid's location, kept from frame to frame as play keeps it

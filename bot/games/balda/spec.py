@@ -17,7 +17,7 @@ def page_params(cfg: PagePlayConfig) -> dict[str, object]:
 
 
 def reader(header: dict[str, object], directory: Path) -> TextReader:
-    return balda_reader(header)
+    return balda_reader(header, directory)
 
 
 GAME = PageGame(

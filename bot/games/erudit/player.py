@@ -36,7 +36,14 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
     from vision.erudit.reader import rules_lang
     from vision.erudit.tiles import TileCache
 
-    site = EruditSite.load(find_site(profile.glyphs or profile.name))
+    folder = find_site(profile.glyphs or profile.name)
+    site = EruditSite.load(folder)
+    if cfg.record is not None:  # the recording carries the site, for replay anywhere
+        from bot.web.site_copies import SiteCopies, copy_of
+
+        copies = SiteCopies(cfg.record)
+        copies.keep_profile(profile)
+        copies.keep_look(copy_of(folder, ("erudit-look.json", "glyphs", "marks", "wholes")))
     lang = tesseract_lang(rules_lang(rules))
     cache = TileCache()
 

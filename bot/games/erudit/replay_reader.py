@@ -2,24 +2,29 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.run.recorder import RecordingError
 from bot.run.replay import TextReader
 from vision.core.frame import Frame
 
 
-def erudit_reader(header: dict[str, object]) -> TextReader:
+def erudit_reader(header: dict[str, object], directory: Path | None = None) -> TextReader:
     """Erudit/Scrabble vision with the recorded site's look, board and rack, as play read
     them: Tesseract names a glyph the look lacks when the tile's value confirms it, and the
     frames are read in order, so what one frame taught the next one knows (play keeps those
     names for the session only). A tile still unknown (named during play by the game's logic,
     which a lone frame cannot redo) reads as ``?`` and agrees with any letter recorded there;
-    every other square and rack tile must read as recorded."""
+    every other square and rack tile must read as recorded. The site's look is the one the
+    recording keeps (:mod:`bot.web.site_copies`), else the site its header names."""
     from bot.games.erudit.sites import find_site
+    from bot.web.recorded_site import latest_look
     from solvers.erudit.rules import load_rules
     from vision.erudit.look import EruditSite
     from vision.erudit.reader import locate_erudit, read_erudit
 
-    site = EruditSite.load(find_site(str(header.get("site") or "gamebot-erudit")))
+    look = latest_look(directory) if directory is not None else None
+    site = EruditSite.load(look or find_site(str(header.get("site") or "gamebot-erudit")))
     rules = load_rules(str(header.get("rules") or "erudit"))
 
     def read(frame: Frame, known: dict[int, str] | None = None) -> str:

@@ -24,7 +24,7 @@ def page_language(cfg: PagePlayConfig) -> str:
 
 
 def reader(header: dict[str, object], directory: Path) -> TextReader:
-    return erudit_reader(header)
+    return erudit_reader(header, directory)
 
 
 GAME = PageGame(
