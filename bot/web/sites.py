@@ -63,7 +63,7 @@ PROFILE_KEYS = frozenset({
     "name", "game", "language", "title", "default-style", "styles", "cancel", "pass",
     "new-game", "start", "dismiss", "submit", "exchange", "exchange-confirm", "accept",
     "confirm", "texts", "score-labels", "glyphs", "url", "rules", "sides", "opponent-timeout",
-    "redraw-timeout", "settle-gap", "park-pointer", "comment",
+    "redraw-timeout", "settle-gap", "park-pointer", "all-tiles-bonus", "comment",
 })
 BUILTIN_DIR = Path(__file__).resolve().parents[2] / "calibration" / "sites"
 
@@ -132,6 +132,7 @@ class SiteProfile:
     styles: tuple[str, ...] = ()
     url: str = ""  # where the page is, when the site is served from a fixed place
     rules: str = ""  # Erudit/Scrabble: the rules the site plays (erudit, scrabble-en, ...)
+    all_tiles_bonus: int | None = None  # Erudit: points for a whole rack (None: the rules')
     sides: int = 2  # players; the bot plays one side unless told to play both
     opponent_timeout: float = 60.0  # seconds the opponent may think
     redraw_timeout: float = 5.0  # seconds our own input may take to show
@@ -308,6 +309,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         styles=tuple(styles),
         url=str(data.get("url", "")),
         rules=str(data.get("rules", "")),
+        all_tiles_bonus=_bonus(where, data.get("all-tiles-bonus")),
         sides=int(data.get("sides", 2)),
         opponent_timeout=number("opponent-timeout", 60.0),
         redraw_timeout=number("redraw-timeout", 5.0),
@@ -315,6 +317,15 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         park_pointer=bool(data.get("park-pointer", True)),
         source=where,
     )
+
+
+def _bonus(where: str, value: object) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
+        raise SiteError(f"{where}: 'all-tiles-bonus' is the points for laying a whole rack"
+                        " (0..1000; 50 in Scrabble and Erudit, 35 on some sites)")
+    return value
 
 
 def _labels(where: str, value: object) -> tuple[str, str]:

@@ -67,9 +67,15 @@ class Rules:
         wildcard_scoring: str | None = None,
         multiword: bool | None = None,
         premiums: str | None = None,
+        bingo_bonus: int | None = None,
     ) -> Rules:
-        """A copy with site options changed (``premiums`` is a grid's text)."""
+        """A copy with site options changed (``premiums`` is a grid's text; ``bingo_bonus``
+        the points for laying a whole rack: 50, 35 on some sites, 0 on others)."""
         out = self
+        if bingo_bonus is not None:
+            if not 0 <= bingo_bonus <= 1000:
+                raise RulesError(f"the all-tiles bonus {bingo_bonus} is not 0..1000 points")
+            out = replace(out, bingo_bonus=bingo_bonus)
         if wildcard_scoring is not None:
             if wildcard_scoring not in WILDCARD_SCORING:
                 raise RulesError(

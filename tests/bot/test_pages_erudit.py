@@ -632,3 +632,12 @@ def test_serve_erudit_prints_its_url_and_serves_the_page():
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_the_bonus_parameter_sets_the_pages_all_tiles_bonus(tiny):
+    plain = tiny.new_game({"rules": "scrabble-en"})
+    none = tiny.new_game({"rules": "scrabble-en", "bonus": "0"})
+    assert plain.rules.bingo_bonus == 50 and none.rules.bingo_bonus == 0
+    assert none.view()["config"]["bonus"] == 0
+    with pytest.raises(PageRequestError, match="bonus"):
+        tiny.new_game({"bonus": "lots"})

@@ -59,6 +59,7 @@ BASE = {
         ({"texts": {"turn": ["x"]}}, r"unknown text kind\(s\) turn"),
         ({"new_game": [{"do": "key", "keys": "F2"}]}, r"unknown key\(s\) 'new_game' \(known:"),
         ({"opponent-timeout": -1}, r"'opponent-timeout' must be a positive number"),
+        ({"all-tiles-bonus": "none"}, r"'all-tiles-bonus' is the points for laying a whole rack"),
         ({"styles": {}}, r'"styles" must map'),
         ({"name": ""}, r"'name' is required"),
     ],
@@ -85,3 +86,18 @@ def test_broken_json_names_the_line(tmp_path):
 def test_an_unknown_site_name_lists_the_builtin_ones():
     with pytest.raises(SiteError, match="gamebot-balda"):
         load_profile("no-such-site")
+
+
+def test_a_site_bonus_for_a_whole_rack_reaches_the_engine(tmp_path, monkeypatch):
+    """Rules as data per site: the profile's all-tiles bonus (or our page's ``bonus``) is the
+    one the engine scores with (it assumed 50 where a page gave none)."""
+    from bot.games.erudit.player import all_tiles_bonus
+    from bot.web.session import PagePlayConfig
+
+    profile = load_profile(str(write(tmp_path, {**BASE, "game": "erudit",
+                                                "all-tiles-bonus": 35})))
+    assert profile.all_tiles_bonus == 35
+    assert all_tiles_bonus(PagePlayConfig(game="erudit", target="browser"), profile) == 35
+    ours = PagePlayConfig(game="erudit", page_params={"bonus": "0"})
+    assert all_tiles_bonus(ours, load_profile("gamebot-erudit")) == 0
+    assert all_tiles_bonus(PagePlayConfig(game="erudit"), load_profile("gamebot-erudit")) is None

@@ -17,6 +17,19 @@ if TYPE_CHECKING:
     from vision.erudit.reader import BoardLocation, EruditReading
 
 
+def all_tiles_bonus(cfg: PagePlayConfig, profile: SiteProfile) -> int | None:
+    """The site's points for a whole rack laid, when not the rules' own: our page's ``bonus``
+    parameter, else the profile's ``all-tiles-bonus`` (VERANDa scored 78 by the engine where
+    a page without the bonus gave 28)."""
+    given = cfg.page_params.get("bonus") if cfg.target == "builtin" else None
+    if given is not None:
+        try:
+            return int(given)
+        except ValueError:
+            raise GamebotError(f"--page-param bonus={given}: a whole number of points") from None
+    return profile.all_tiles_bonus
+
+
 def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlayer:
     from bot.games.erudit.adapter import EruditPlayer
     from bot.web.rejected_words import RejectedWords
@@ -27,7 +40,7 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
 
     name = cfg.rules if cfg.target == "builtin" else (profile.rules or cfg.rules)
     try:
-        rules = load_rules(name)
+        rules = load_rules(name).with_options(bingo_bonus=all_tiles_bonus(cfg, profile))
     except (OSError, ValueError) as exc:
         raise GamebotError(f"rules {name!r}: {exc}") from None
     from bot.games.erudit.sites import find_site

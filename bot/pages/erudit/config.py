@@ -35,6 +35,8 @@ PARAMETERS: dict[str, str] = {
     "input": "drag (press on a rack tile, drag it onto a square, release; default) or click "
     "(click a rack tile, then click a square)",
     "think": "milliseconds the computer's 'thinking' stays on screen at least (default 800)",
+    "bonus": "points for laying all the rack's tiles in one move: the rules' own (50) unless"
+    " given (some sites give 35, some none: bonus=0)",
     "tiles": "whole number: play with only this many tiles of the shuffled set (at least two"
     " racks' worth; a short game, for tests and demos); default the whole set",
 }
@@ -52,6 +54,7 @@ class EruditConfig:
     input: str = "drag"
     think: int = DEFAULT_THINK_MS
     tiles: int | None = None
+    bonus: int | None = None  # the all-tiles bonus, when not the rules' own
 
     @property
     def lang(self) -> str:
@@ -76,6 +79,7 @@ def parse_config(payload: dict[str, object]) -> EruditConfig:
         input=choice(payload, "input", CHOICES["input"]),
         think=DEFAULT_THINK_MS if think is None else think,
         tiles=number(payload, "tiles", int, 14, 1000),
+        bonus=number(payload, "bonus", int, 0, 1000),
     )
 
 

@@ -493,7 +493,7 @@ class EruditGames:
     def new_game(self, payload: dict[str, object]) -> Session:
         config = parse_config(payload)
         number = game_number(payload)
-        rules = load_rules(config.rules)
+        rules = load_rules(config.rules).with_options(bingo_bonus=config.bonus)
         session = Session(secrets.token_hex(8), config, rules, self.graph(rules), number)
         return self._sessions.add(session)
 

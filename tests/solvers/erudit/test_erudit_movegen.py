@@ -58,6 +58,15 @@ def test_bingo_with_a_wildcard_gets_the_bonus(en_rules, tiny):
     assert seven and all(m.score >= 50 for m in seven)
 
 
+@pytest.mark.parametrize("bonus", [0, 35])
+def test_a_site_with_another_all_tiles_bonus_scores_the_bingo_its_way(en_rules, tiny, bonus):
+    site = en_rules.with_options(bingo_bonus=bonus)
+    assert _moves(Board.empty(), "RETAIN*", tiny, site)["H8 RETAINs across"] == 14 + bonus
+    assert _moves(Board.empty(), "CAT", tiny, site)["F8 CAT across"] == 10  # no whole rack
+    with pytest.raises(ValueError, match="all-tiles bonus"):
+        en_rules.with_options(bingo_bonus=-1)
+
+
 def test_wildcard_scores_zero_even_on_a_letter_premium(en_rules, tiny):
     # AX down from H7: X on a plain square; with X as a wildcard it scores nothing there
     board = Board.empty().place([(7 * 15 + 7, "A"), (7 * 15 + 8, "T")])  # AT across on H8
