@@ -82,7 +82,9 @@ def test_an_interrupted_paired_run_pairs_the_games_it_finished(monkeypatch, caps
 def test_bad_engine_settings_stop_before_any_game(extra, message, capsys):
     assert main([*BEGINNER, "--games", "20", *extra]) == 2
     captured = capsys.readouterr()
-    assert message in captured.err and captured.out == ""
+    assert message in captured.err
+    line = json.loads(captured.out)  # --json: the one line says why, and no game was played
+    assert message in line["error"] and "games" not in line
 
 
 def test_run_many_plays_each_game_once_per_engine_whatever_the_chunks():

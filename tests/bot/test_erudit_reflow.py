@@ -23,7 +23,8 @@ def test_a_board_that_moved_is_found_again_and_read(tmp_path, monkeypatch):
     frame = Frame.from_file(SHOT)
     here = locate_erudit(frame)
     before = BoardLocation(replace(here.grid, geometry=here.geometry.offset(-15, 0)))
-    cfg = SimpleNamespace(target="browser", rules="scrabble-en", think=1.0)
+    cfg = SimpleNamespace(target="browser", rules="scrabble-en", think=1.0, record=None,
+                          page_params={})
     player = make_erudit_player(cfg, load_profile("xanado"))
     with pytest.raises(ReadError):  # where the board was, the squares are no tiles
         player._read(frame, before)

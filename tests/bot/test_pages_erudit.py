@@ -470,6 +470,8 @@ def test_a_computer_move_is_highlighted_until_its_next_move(server):
         ({"seed": "-1"}, "seed"),
         ({"game": -1}, "game"),
         ({"rules": ["erudit"]}, "rules"),
+        ({"bonus": "-5"}, "bonus"),
+        ({"bonus": "many"}, "bonus"),
     ],
 )
 def test_bad_parameters_are_refused_naming_them(server, params, named):
@@ -489,6 +491,7 @@ def test_parameters_are_read_case_blind_with_defaults(server):
         "input": "drag",
         "think": 800,
         "tiles": None,
+        "bonus": None,
         "lang": "ru",
     }
     assert view["title"] == "gamebot Скрэббл"

@@ -504,5 +504,6 @@ class MinesweeperPlayer(AdapterDefaults[Located, Seen, list[Move], Board]):
             "skin": profile.skin,
             "rules": profile.rules.value,
             "flags": profile.flags.value,
-            "mines": self.mines,
+            # None when the recording opens before the first reading gave the count
+            "mines": self._mines,
         }
