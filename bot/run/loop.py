@@ -38,6 +38,7 @@ from bot.run.game import (
     Turn,
     Verdict,
 )
+from bot.run.interrupts import held_interrupts
 from bot.run.recorder import FORMAT_VERSION, JsonlWriter, Recorder, RecordingError, box
 from bot.run.results import GameResult, SessionStats
 from bot.run.safety import ClickRefused, GuardedScreen, StopRequested
@@ -620,9 +621,10 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
             seen = None
 
     def _finish(self, result: GameResult) -> None:
-        self.stats.add(result)
-        if self.log is not None:
-            self.log.write(result.to_dict())
+        with held_interrupts():  # counted and logged together, or neither
+            self.stats.add(result)
+            if self.log is not None:
+                self.log.write(result.to_dict())
         if self.on_status is not None:
             self.on_status(self.stats)
         if self._memtrace is not None:

@@ -59,12 +59,17 @@ def test_only_a_board_showing_nothing_of_the_move_gets_it_again():
     opening, flag = Move.from_text("open 0 2"), Move.from_text("flag 1 2")
     assert resend.due([opening], board, waited=0.5) == []  # not waited long enough
     assert resend.due([flag], board, waited=1.5) == []  # a flag toggles: never sent twice
-    changed = Board.from_text(".1#\n.1#\n.11")
-    assert resend.due([opening], changed, waited=1.5) == []  # being drawn: not ignored
+    drawn = Board.from_text(".11\n.1#\n.1#")
+    assert resend.due([opening], drawn, waited=1.5) == []  # its cell shows: taken
+    other = Board.from_text(".1#\n.1#\n.11")  # another click of the batch was taken, not it
+    chord = Move.from_text("chord 1 1")
+    assert resend.due([opening, chord], other, waited=1.5) == [opening]
+    resend.decided(board)
     assert resend.due([opening, flag], board, waited=1.5) == [opening]
     for _ in range(RESENDS - 1):
         assert resend.due([opening], board, waited=1.5) == [opening]
     assert resend.due([opening], board, waited=1.5) == []  # bounded
     resend.decided(board)  # the next move may be sent again
     assert resend.due([opening], board, waited=1.5) == [opening]
+
 

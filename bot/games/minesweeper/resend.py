@@ -2,8 +2,10 @@
 
 A program just started (or busy drawing) can let a click go by: nothing on its board changes
 and the bot, waiting for its move to show, would stop ("the screen did not change"). When the
-board is still exactly the one the move was decided on, the opens and chords of the move are
-sent again, at most :data:`RESENDS` times a move. A flag is never sent again: a right click
+board still shows nothing of an open or a chord of the move (the cell opened still covered,
+the cells around a chord as they were), those clicks are sent again, at most :data:`RESENDS`
+times a move, even when the move's other clicks were taken (kmines let one click of a quick
+batch go by and drew the rest). A flag is never sent again: a right click
 toggles, so a flag taken late and sent twice would be taken back. Opening an opened cell or
 chording a number twice changes nothing, so a late first click does no harm.
 """
@@ -14,7 +16,7 @@ import logging
 from collections.abc import Sequence
 
 from solvers.minesweeper.moves import Move, MoveKind
-from solvers.minesweeper.state import Board
+from solvers.minesweeper.state import Board, Cell
 
 logger = logging.getLogger(__name__)
 
@@ -44,12 +46,22 @@ class ClickResend:
         nothing of the move after ``waited`` seconds; [] for none."""
         if not pending or self._board is None or waited < self.after:
             return []
-        if self._sent >= self.resends or board != self._board:
-            return []  # something was drawn: the program is taking the move
-        again = [m for m in pending if m.kind in REPEATABLE]
+        if self._sent >= self.resends:
+            return []
+        again = [m for m in pending if m.kind in REPEATABLE and self._unshown(m, board)]
         if again:
             self._sent += 1
             self.total += 1
             logger.info("the board shows nothing of %s after %.1f s: sending it again (%d of %d)",
                         " ".join(m.to_text() for m in again), waited, self._sent, self.resends)
         return again
+
+    def _unshown(self, move: Move, board: Board) -> bool:
+        """Nothing of ``move`` shows on ``board``: its cell still covered (an open), every cell
+        around it as it was when the move was decided (a chord)."""
+        decided = self._board
+        if decided is None or board.rows != decided.rows or board.cols != decided.cols:
+            return False
+        if move.kind is MoveKind.OPEN:
+            return board[move.row, move.col] in (Cell.UNKNOWN, Cell.QUESTION)
+        return all(board[rc] == decided[rc] for rc in board.neighbors(move.row, move.col))
