@@ -140,7 +140,13 @@ class Naming:
         #: Looks drawn like a covered cell (the learner measures it): a covered cell changing
         #: to one of these may still be covered.
         self.covered_alike: set[int] = set()
+        #: Pairs of looks drawn unlike each other on a fresh board (the learner measures it):
+        #: a program draws every covered cell of a fresh board alike, so two such looks are
+        #: never both covered (xdemineur's first area of a few numbers and two empty cells left
+        #: "a number or covered" for each look, with only one cell opened).
+        self.unlike: set[tuple[int, int]] = set()
         self._alike = np.zeros(0, bool)
+        self._unlike = np.zeros((0, 2), np.int64)
         self._deadline = float("inf")
         self._firsts: list[np.ndarray] = []
         self._shown_hi = np.zeros(0, bool)
@@ -431,6 +437,8 @@ class Naming:
                         for g in self.games if g.last is not None]
         self._firsts = [g.first for g in self.games
                         if self.auto_opens and g.fresh and g.first is not None]
+        self._unlike = np.array(sorted(p for p in self.unlike if max(p) < n),
+                                np.int64).reshape(-1, 2)
         pairs = np.array(sorted(self.adjacent), np.int64).reshape(-1, 2)
         keep = free[pairs[:, 0]] | free[pairs[:, 1]] if len(pairs) else np.zeros(0, bool)
         self._pairs = pairs[keep]
@@ -484,6 +492,12 @@ class Naming:
         pairs = self._pairs
         if len(pairs) and ((code[pairs[:, 0]] == _CODE["."]) & cov_lo[pairs[:, 1]]).any():
             return False  # an empty cell beside a covered one
+        unlike = self._unlike
+        if len(unlike):
+            a, b = code[unlike[:, 0]], code[unlike[:, 1]]
+            if ((a >= 0) & (b >= 0) & _IS_COV[np.maximum(a, 0)] & _IS_COV[np.maximum(b, 0)]
+                ).any():
+                return False  # two looks drawn unlike each other, both covered
         return all(self._opening_ok(first, code) for first in self._firsts)
 
     def _opening_ok(self, first: np.ndarray, code: np.ndarray) -> bool:

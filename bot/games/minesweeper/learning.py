@@ -40,6 +40,7 @@ from vision.minesweeper.looks import (
     distances,
     fresh,
     look_indices,
+    unlike_pairs,
 )
 from vision.minesweeper.skin import MANIFEST, NAMEABLE, Skin, save_skin
 
@@ -215,7 +216,10 @@ class GlyphLearning:
             raise LearnRefused(f"cell ({r}, {c}) fits none of the looks grouped from it")
         if first and not self.auto_opens and not fresh(skin, idx):
             raise LearnRefused("the board after a new game does not show alike covered cells")
-        looks = self._ids(skin)[idx]
+        ids = self._ids(skin)
+        looks = ids[idx]
+        if first and self.auto_opens:  # covered cells of a fresh board are drawn alike
+            self.naming.unlike |= {(int(ids[a]), int(ids[b])) for a, b in unlike_pairs(skin, idx)}
         if first:
             self.naming.new_game(True)
         elif not self.naming.in_game():
