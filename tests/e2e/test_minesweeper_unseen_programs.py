@@ -58,6 +58,14 @@ def test_the_minesweeper_classic_page_from_no_skin(virtual_display, tmp_path):
     assert s["mines"] == 10
 
 
+@pytest.mark.skipif(not (CLASSIC / "index.html").is_file(),
+                    reason="../shared/targets/minesweeper-classic is not here (a user's clone)")
+def test_the_minesweeper_classic_page_at_expert_from_no_skin(virtual_display, tmp_path):
+    """The page's hardest level, written into its settings by the launcher (issue 24)."""
+    s = cold(tmp_path, "minesweeper-classic", 1, Level.parse("expert"))
+    assert s["mines"] == 99 and s["mines_from"] == "screen"
+
+
 @pytest.mark.skipif(shutil.which("kmines") is None and not shutil.which("/usr/games/kmines"),
                     reason="kmines is not installed (Debian: apt install kmines)")
 def test_kmines_found_by_its_title_with_no_profile_and_no_skin(virtual_display, tmp_path):
