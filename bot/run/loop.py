@@ -235,6 +235,7 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
             frame, settled = self.grab_settled()
             self.last_frame = frame
             t0 = time.perf_counter()
+            covered = False  # something drawn over the board was seen on this frame
             try:
                 seen = self.player.read(frame, self.located)
                 self._read_ms = (time.perf_counter() - t0) * 1000.0
@@ -288,10 +289,16 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                     last_problem = "" if ok else "the new game has not started"
                 else:
                     verdict, last_problem = self.player.check(previous, pending, seen)
+                    if verdict is Verdict.MISREAD and self.player.overlay(
+                            frame, previous) is not None:
+                        # Something drawn over the board (a message when a game ends) that
+                        # lets cells show through, read as others: waited out, never taken.
+                        verdict, covered = Verdict.STALE, True
+                        last_problem = f"something is drawn over the board ({last_problem})"
                 if verdict is Verdict.OK:
                     self.player.follow(seen)
                     return seen
-                if verdict is Verdict.STALE and not fresh:
+                if verdict is Verdict.STALE and not fresh and not covered:
                     # A click the page let go by (a button redrawn under the pointer): the
                     # player may send it again, once the screen has had time to show it.
                     again = self.player.nudge(pending, seen, time.monotonic() - waited_from)
