@@ -371,6 +371,10 @@ class MinesweeperPlayer(AdapterDefaults[Located, Seen, list[Move], Board]):
         if self.vision.unplayable:
             return "unknown"  # a board nothing is named on yet: replaced by a new game
         end = outcome(seen.board, self.mines, self.profile.flags, seen.face)
+        if end == "won" and self.vision.may_be_hit():
+            # the cell opened last may be the mine that went off, all a program may show of
+            # a loss: never counted as a win (nor as a loss) while its look has no name
+            return "unknown"
         if end is not None:
             version = self.vision.version
             self.vision.finished()  # a finished board fixes every number: check the names

@@ -239,7 +239,8 @@ class GlyphLearning:
             except Contradiction as again:
                 raise LearnRefused(f"no naming of the looks fits this frame: {again}") from exc
         for look in np.unique(looks).tolist():
-            if self.naming.name(look) is None and not self.naming.is_opened(look):
+            if self.naming.name(look) is None and not (self.naming.is_opened(look)
+                                                        or self.naming.opened_or_hit(look)):
                 r, c = (int(v) for v in np.argwhere(looks == look)[0])
                 raise LearnRefused(f"the look at ({r}, {c}) may still be any of"
                                    f" {self.naming.candidates[look]!r}")

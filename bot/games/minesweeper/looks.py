@@ -414,6 +414,23 @@ class LearningVision:
             self._use(learning.skin)
         return ""
 
+    def may_be_hit(self) -> bool:
+        """Does the frame read last show a look that may still be the mine that went off as
+        well as a number (a program that may show only that mine on a loss)? Then a board
+        with only mines left covered may be a loss, not a win."""
+        from vision.minesweeper.looks import look_indices
+        from vision.minesweeper.reader import opened_look
+
+        skin = self.learning.skin if self.learning is not None else None
+        if skin is None or self._frame is None or not isinstance(self._location, BoardLocation):
+            return False
+        maybe = [len(skin.chars) + i for i, cands in enumerate(skin.unnamed_candidates)
+                 if "X" in cands and opened_look(cands)]
+        if not maybe:
+            return False
+        looks = look_indices(self._frame.pixels, self._location.grid, skin)
+        return bool(np.isin(looks, maybe).any())
+
     def finished(self) -> None:
         """The frame just read ends a game: check every name against it (once per frame)."""
         learning = self.learning
