@@ -248,6 +248,15 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                     time.monotonic() - waited_from < self.target.profile.end_animation)
                 if early and self.still_drawing(frame):
                     verdict, last_problem = Verdict.STALE, f"still drawing: {exc}"
+                elif (not waiting and learned < o.misread_tries
+                      and self.target.profile.end_animation
+                      and self.learn(frame, previous, exc) is None):
+                    # ...and its end is read (the looks it shows first learned) before the
+                    # dialog is answered, however long a loaded machine took to show it (a
+                    # cold start answered Play again after 2 s of a slow end, never saw the
+                    # loss, and took the new board for a misread).
+                    learned += 1
+                    continue
                 elif self.target.dismiss_dialogs():
                     answered += 1
                     if answered <= DIALOG_ANSWERS:  # the program's time starts anew, a few
