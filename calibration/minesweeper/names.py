@@ -310,8 +310,9 @@ class Naming:
             return []
         if lost:
             mines = np.isin(names, ["X", "*", "F"])
-            if total is not None and int(mines.sum()) != total:
-                return []  # not every mine is shown: no count is exact
+            if total is None or int(mines.sum()) != total:
+                return []  # not every mine is shown, or who knows: no count is exact (mines
+                # go off in steps, or only the one that went off is shown)
         else:
             mines = covered | (names == "F")
             if int(mines.sum()) != total:

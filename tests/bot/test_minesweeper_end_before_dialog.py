@@ -23,11 +23,14 @@ from bot.run.safety import GuardedScreen
 from solvers.minesweeper.game import Status
 from solvers.minesweeper.rules import FirstClick, Level
 from solvers.minesweeper.solver import Solver
+from solvers.minesweeper.state import Cell
 from vision.core.frame import Frame
 from vision.core.geometry import Point, Region
 
 #: The end animation as a loaded machine draws it, and the wait the profile gives it.
 ANIMATION, PROFILE_WAIT = 0.8, 0.2
+#: Seconds each step of mines going off is held (a loaded machine's pace).
+STEP = 0.1
 
 
 class AnimatedEnd(SimScreen):
@@ -75,6 +78,35 @@ class AnimatedEnd(SimScreen):
         return Frame(pixels, frame.region, frame.timestamp)
 
 
+class MinesGoingOff(AnimatedEnd):
+    """A loss sets its mines off in steps outward from the one hit, as Windows 7 does (each
+    step held long enough to be a settled frame, as on a loaded machine): the frames of the
+    end show only some of the mines. The dialog comes once every mine has gone off."""
+
+    @property
+    def dialog_up(self) -> bool:
+        if self.ended_at is None:
+            return False
+        steps = (time.monotonic() - self.ended_at) / STEP
+        return steps >= max(self.level.rows, self.level.cols) + 2
+
+    def grab(self, region: Region | None = None) -> Frame:
+        frame = SimScreen.grab(self, region)
+        if self.ended_at is None or self.dialog_up or self.game.status is not Status.LOST:
+            return frame
+        board = self.game.board()
+        hit = next(rc for rc in board.positions() if board[rc] is Cell.EXPLODED)
+        reach = int((time.monotonic() - self.ended_at) / STEP)
+        shown = board.with_cells({rc: Cell.UNKNOWN for rc in board.positions()
+                                  if board[rc] is Cell.MINE
+                                  and max(abs(rc[0] - hit[0]), abs(rc[1] - hit[1])) > reach})
+        image, _geometry = self._render(shown, self.game.mines_left, "lost", None)
+        canvas = frame.pixels.copy()
+        top, left = self.origin.y - frame.region.top, self.origin.x - frame.region.left
+        canvas[top : top + image.shape[0], left : left + image.shape[1]] = image
+        return Frame(canvas, frame.region, frame.timestamp)
+
+
 class WithDialog(WholeScreen):
     screen: AnimatedEnd
 
@@ -100,3 +132,30 @@ def test_the_end_is_read_before_the_play_again_dialog_is_answered(tmp_path):
     truth = ["won" if s is Status.WON else "lost" for s in screen.finished]
     assert [g.outcome for g in stats.games] == truth[: len(stats.games)]
     assert Status.LOST in screen.finished[: len(stats.games)]  # a loss was read, not skipped
+
+
+def test_mines_going_off_in_steps_never_refute_the_total_nor_take_a_name_back(tmp_path):
+    """Frames of the end caught mid-way (some mines shown) fit no naming under the mine
+    total; taken as evidence that the total was wrong (a timer), they dropped it, and the
+    lost board then 'showed' the 1s and 2s misnamed: both taken back for the session, and
+    the bot played the cold-start campaign's 30 games blind (30 lost)."""
+    level = Level.parse("intermediate")
+    profile = replace(sim.profile(rules=FirstClick.SAFE), end_animation=PROFILE_WAIT,
+                      redraw_timeout=2.0)
+    screen = MinesGoingOff(level, FirstClick.SAFE, 1, skin_renderer("win7"))
+    target = WithDialog(profile)
+    target.screen = screen
+    learning = GlyphLearning(name="cold")
+    player = MinesweeperPlayer(profile, Solver(profile.rules, 1), level.mines, skin=COLD,
+                               learning=learning)
+    options = LoopOptions(games=4, problems_dir=tmp_path / "problems")
+    stats = Loop(GuardedScreen(screen), target, player, options).run()
+    assert stats.stopped == ""
+    assert stats.misreads == 0
+    assert learning.withdrawn == [] and learning.refuted_mines is None
+    assert learning.naming is not None and learning.naming.mines == level.mines
+    screen.ended_at = None
+    screen.new_game()
+    truth = ["won" if s is Status.WON else "lost" for s in screen.finished]
+    assert [g.outcome for g in stats.games] == truth[: len(stats.games)]
+    assert Status.LOST in screen.finished[: len(stats.games)]

@@ -174,8 +174,28 @@ class GlyphLearning:
             self._restore(state)
             self.naming.mines = total
             raise
+        shown = self._mines_of_a_loss(frame, location)
+        if shown is not None and shown <= total:
+            # A lost board showing fewer mines than the total is one caught while they go off
+            # (the Windows 7 look, on a loaded machine): no evidence against the total (more
+            # mines shown than it says would be), so the frame is not taken.
+            self._restore(state)
+            self.naming.mines = total
+            raise LearnRefused(f"a lost board with {shown} of {total} mines shown (they are"
+                               " going off): looked at again")
         self.refuted_mines = total
         return learned
+
+    def _mines_of_a_loss(self, frame: Frame, location: BoardLocation) -> int | None:
+        """The mines (the one that went off, the others, the flags) the frame shows, read with
+        the names as they are now, if it shows the mine that went off; else None."""
+        assert self.skin is not None and self.naming is not None
+        idx = look_indices(frame.pixels, location.grid, self.skin)
+        looks = self._ids(self.skin)[np.maximum(idx, 0)][idx >= 0]
+        names = [self.naming.name(int(look)) for look in looks]
+        if "X" not in names:
+            return None
+        return sum(name in ("X", "*", "F") for name in names)
 
     def _restore(self, state: _State) -> None:
         assert self.naming is not None
