@@ -29,8 +29,9 @@ from vision.core.geometry import Point, Region
 
 #: The end animation as a loaded machine draws it, and the wait the profile gives it.
 ANIMATION, PROFILE_WAIT = 0.8, 0.2
-#: Seconds each step of mines going off is held (a loaded machine's pace).
-STEP = 0.1
+#: Seconds each step of mines going off is held (a loaded machine's pace): all of them take
+#: longer than the program's redraw timeout (2 s); then a pause before the dialog.
+STEP, PAUSE = 0.15, 0.4
 
 
 class AnimatedEnd(SimScreen):
@@ -85,10 +86,12 @@ class MinesGoingOff(AnimatedEnd):
 
     @property
     def dialog_up(self) -> bool:
+        """As the built-in window's Windows 7 look: a pause after a win, after a loss once
+        every mine has gone off."""
         if self.ended_at is None:
             return False
-        steps = (time.monotonic() - self.ended_at) / STEP
-        return steps >= max(self.level.rows, self.level.cols) + 2
+        rings = max(self.level.rows, self.level.cols) if self.game.status is Status.LOST else 0
+        return time.monotonic() - self.ended_at >= rings * STEP + PAUSE
 
     def grab(self, region: Region | None = None) -> Frame:
         frame = SimScreen.grab(self, region)

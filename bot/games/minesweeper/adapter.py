@@ -357,9 +357,11 @@ class MinesweeperPlayer(AdapterDefaults[Located, Seen, list[Move], Board]):
         if verdict[0] is Verdict.OK:
             why = self._accepted(False)
             if why and shows_loss(seen.board):
-                # a lost board no naming explains yet: its mines still going off (Windows 7
-                # sets them off in steps, slower on a loaded machine): a later frame ends it
-                return Verdict.STALE, f"a lost board still changing ({why})"
+                # a lost board the naming cannot take (its mines still going off: Windows 7
+                # sets them off in steps, for seconds on a loaded machine) ends the game all
+                # the same; nothing is learned from it
+                logger.info("a lost board taken as the game's end, not learned from: %s", why)
+                return Verdict.OK, ""
             if why:
                 return Verdict.MISREAD, why
         return verdict
