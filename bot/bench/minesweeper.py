@@ -136,7 +136,10 @@ def run_many(
 
 
 def _leave_ctrl_c_to_the_parent() -> None:
-    """Workers ignore Ctrl+C: the parent stops the pool and prints the figures so far."""
+    """Workers ignore Ctrl+C: the parent stops the pool and prints the figures so far. The
+    parent's SIGTERM handler (a kill ends a session as Ctrl+C does) is not theirs: the pool
+    ends its workers with SIGTERM, which printed a traceback from each."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)

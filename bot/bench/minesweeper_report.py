@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 from bot.bench.minesweeper import BenchSpec, GameResult, ray_chunk, run_many
 from bot.bench.minesweeper_paired import versus_figures
+from bot.bench.saved_outcomes import load_outcomes, save_outcomes
 from bot.cli.interrupt import until_interrupted
 from bot.cli.progress import progress_bar
 from bot.cli.report import emit
@@ -65,16 +66,24 @@ def bench(args: argparse.Namespace) -> int:
     spec = BenchSpec(level, FirstClick(args.rules), args.seed, args.first, setting,
                      args.first_cell)
     specs = (spec,) if versus is None else (spec, replace(spec, engine=versus))
+    saved = None
+    if args.versus_saved:
+        if versus is not None:
+            raise GamebotError("--versus and --versus-saved both name the reference: give one")
+        saved = load_outcomes(args.versus_saved, spec, args.games)
     plot = check_output(args.calibration_plot, PLOT_SUFFIXES) if args.calibration_plot else None
     pairs: list[tuple[GameResult, ...]] = []
     chunk = ray_chunk(args.games) if args.ray else 20
-    start = time.perf_counter()
+    start = saved_at = time.perf_counter()
     with until_interrupted() as stop, progress_bar(args.games, f"{level.name} games") as bar, \
             closing(run_many(specs, args.games, args.jobs, chunk, args.ray)) as runs:
         for done in runs:
             pairs.extend(done)
             won = sum(p[0].won for p in pairs)
             bar.advance(len(done), status=f"{100 * won / len(pairs):.2f} % won")
+            if args.save_outcomes and time.perf_counter() - saved_at > SAVE_EVERY_S:
+                save_outcomes(args.save_outcomes, spec, args.games, [p[0] for p in pairs])
+                saved_at = time.perf_counter()
     elapsed = time.perf_counter() - start
     results = [p[0] for p in pairs]
     wins = sum(r.won for r in results)
@@ -123,6 +132,13 @@ def bench(args: argparse.Namespace) -> int:
         f"CPU: {cpu_ms:.1f} ms a game (solver and simulator), i.e."
         f" {1000 / max(cpu_ms, 1e-9):.1f} games/s per free core",
     ]
+    if args.save_outcomes:
+        save_outcomes(args.save_outcomes, spec, args.games, results)
+        lines.append(f"outcomes of the {n} games written to {args.save_outcomes}")
+    if saved is not None:
+        name, outcomes = saved
+        pairs = [(r, o) for r in results if (o := outcomes[r.index]) is not None]
+        versus = replace(setting, name=f"{name} (saved)")
     if versus is not None:
         fields, more = versus_figures(pairs, setting.name, versus.name)
         summary.update(fields)
@@ -141,6 +157,7 @@ def bench(args: argparse.Namespace) -> int:
 
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+SAVE_EVERY_S = 60.0  # --save-outcomes rewrites its file this often during a run
 
 
 def engine_settings(args: argparse.Namespace) -> tuple[Setting, Setting | None]:

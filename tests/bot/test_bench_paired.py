@@ -105,3 +105,48 @@ def test_run_many_plays_each_game_once_per_engine_whatever_the_chunks():
     assert all(a.index == b.index for a, b in small)
     by_index = {p[0].index: (p[0].won, p[1].won) for p in big}
     assert by_index == {p[0].index: (p[0].won, p[1].won) for p in small}
+
+
+def test_saved_outcomes_pair_like_replaying_the_reference(tmp_path, capsys):
+    saved = tmp_path / "safest.json"
+    argv = [*BEGINNER, "--level", "intermediate", "--games", "30"]
+    assert main([*argv, "--engine", "safest", "--save-outcomes", str(saved)]) == 0
+    _, alone = _summary(capsys)
+    assert main([*argv, "--versus", "safest"]) == 0
+    _, replayed = _summary(capsys)
+    assert main([*argv, "--versus-saved", str(saved), "--jobs", "2"]) == 0
+    lines, from_file = _summary(capsys)
+    data = json.loads(saved.read_text())
+    assert data["outcomes"].count("1") == alone["wins"] and len(data["outcomes"]) == 30
+    assert data["engine_setting"] == "safest" and data["seed"] == 11
+    assert from_file["paired"] == replayed["paired"]
+    assert from_file["versus"]["wins"] == replayed["versus"]["wins"]
+    assert any("default - safest (saved)" in line for line in lines)
+
+
+def test_saved_outcomes_of_other_games_are_refused(tmp_path, capsys):
+    saved = tmp_path / "out.json"
+    assert main([*BEGINNER, "--games", "20", "--save-outcomes", str(saved)]) == 0
+    capsys.readouterr()
+    assert main([*BEGINNER, "--games", "20", "--seed", "12", "--versus-saved", str(saved)]) == 2
+    assert "holds other games: its seed is 11, this run's 12" in capsys.readouterr().err
+    assert main([*BEGINNER, "--games", "40", "--versus-saved", str(saved)]) == 2
+    assert "holds 20 games, this run plays 40" in capsys.readouterr().err
+    assert main([*BEGINNER, "--games", "20", "--versus", "safest",
+                 "--versus-saved", str(saved)]) == 2
+    assert "give one" in capsys.readouterr().err
+
+
+def test_an_interrupted_run_saves_the_games_it_played(tmp_path, monkeypatch, capsys):
+    saved = tmp_path / "part.json"
+    seen = {"n": 0}
+
+    def advance(self, n: int = 1, status: str = "") -> None:
+        seen["n"] += 1
+        if seen["n"] == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(progress.Bar, "advance", advance)
+    assert main([*BEGINNER, "--games", "100", "--save-outcomes", str(saved)]) == 130
+    marks = json.loads(saved.read_text())["outcomes"]
+    assert len(marks) == 100 and marks[40:] == "-" * 60 and "-" not in marks[:40]
