@@ -74,10 +74,7 @@ def make_solver(spec: BenchSpec) -> Solver:
     solver = Solver(spec.rules, seed=spec.seed)
     solver.first_inset = spec.first_inset
     solver.first_cell = spec.first_cell
-    solver.guess_config = spec.engine.guess
-    solver.endgame_layouts = spec.engine.endgame_layouts
-    solver.endgame_nodes = spec.engine.endgame_nodes
-    solver.fifty = spec.engine.fifty
+    solver.use(spec.engine)
     return solver
 
 

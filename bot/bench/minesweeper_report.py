@@ -135,8 +135,8 @@ def bench(args: argparse.Namespace) -> int:
     if args.save_outcomes:
         save_outcomes(args.save_outcomes, spec, args.games, results)
         lines.append(f"outcomes of the {n} games written to {args.save_outcomes}")
-    if saved is not None:
-        name, outcomes = saved
+    if saved is not None:  # read again: a run still saving them has added games meanwhile
+        name, outcomes = load_outcomes(args.versus_saved, spec, args.games)
         pairs = [(r, o) for r in results if (o := outcomes[r.index]) is not None]
         versus = replace(setting, name=f"{name} (saved)")
     if versus is not None:

@@ -34,6 +34,8 @@ class GuessConfig:
     blend: float = 0.8  # weight of the safest next guess against the second safest
     progress: float = 0.001  # tie-break towards guesses that lead to certain moves
     near_interior: bool = True  # interior candidates: near numbers or in corners only
+    traps: bool = False  # credit a cell's share of would-be 50/50s to its safety (``traps``)
+    trap_scale: float = 0.9  # how much of that share is credited
 
 
 DEFAULT = GuessConfig()
@@ -48,6 +50,7 @@ class Candidate:
     progress: float = 0.0
     values: int = 0  # how many numbers it can show
     pruned: bool = False
+    credit: float = 0.0  # chance of a loss here the game holds anyway (see ``traps``)
 
     @property
     def dead(self) -> bool:
@@ -60,12 +63,17 @@ def choose_guess(
     analysis: Analysis,
     config: GuessConfig = DEFAULT,
     xp_click: int | None = None,
+    credit: dict[int, float] | None = None,
+    only: list[int] | None = None,
 ) -> Decision[Move]:
     """The best guess on a board with every certain mine flagged and no certain-safe cell.
 
     ``xp_click``: the XP rule's first click, when ``analysis`` was weighted by its relocation
-    (the what-if boards are weighted the same way, so their chances add up).
+    (the what-if boards are weighted the same way, so their chances add up). ``credit``: per
+    cell, a chance of losing there that the game would lose anyway (``traps.influence``), added
+    to its safety when ranking. ``only``: the cells to choose from (every covered cell if None).
     """
+    credit = credit or {}
     cells, probs = board.cells, analysis.probs
     nbrs = neighbour_table(board.rows, board.cols)
     covered = [i for i, v in enumerate(cells) if v in COVERED]
@@ -73,13 +81,15 @@ def choose_guess(
     frontier = {i for i in covered if any(cells[j] <= 8 for j in nbrs[i])}
     dead = set(analysis.dead)
     pool = []
-    for i in covered:
+    for i in covered if only is None else only:
         safety = 1.0 - probs[i]
         around = sum(1 for j in nbrs[i] if cells[j] in COVERED)
-        pool.append(Candidate(i, safety, around))
+        pool.append(Candidate(i, safety, around, credit=config.trap_scale * credit.get(i, 0.0)))
     pool.sort(key=lambda c: (-c.safety, c.covered_around, c.cell))
     if not config.lookahead:
         return _decision(pool[0], board.cols, "guess", "the safest cell")
+    if only is not None:
+        best_safety = pool[0].safety
     best_front = max((c.safety for c in pool if c.cell in frontier), default=0.0)
     cands: list[Candidate] = []
     for c in pool:
@@ -87,14 +97,23 @@ def choose_guess(
             break
         if c.cell in frontier and c.cell not in dead:
             cands.append(c)
+    chosen = {c.cell for c in cands}
+    cands += [  # cells whose credited safety makes the cut
+        c for c in pool
+        if c.credit and c.cell not in chosen and c.cell not in dead
+        and c.safety + c.credit >= best_safety * config.cutoff
+    ]
     inner = [c for c in pool if c.cell not in frontier and c.cell not in dead]
     floor = max(best_front * config.interior_ratio, best_safety * config.cutoff)
     if inner and inner[0].safety >= floor:
         picks = {c.cell for c in inner}
         if config.near_interior:
             picks = _interior_picks(board, picks, nbrs)
-        cands += [c for c in inner if c.cell in picks][: config.max_candidates]
-    cands.sort(key=lambda c: -c.safety)
+        chosen = {c.cell for c in cands}
+        cands += [c for c in inner if c.cell in picks and c.cell not in chosen][
+            : config.max_candidates
+        ]
+    cands.sort(key=lambda c: -(c.safety + c.credit))
     best: Candidate | None = None
     for c in cands:
         _look_ahead(board, mines, analysis, c, nbrs, config, best, xp_click)
@@ -142,12 +161,15 @@ def _look_ahead(
     best: Candidate | None,
     xp_click: int | None = None,
 ) -> None:
-    """Score ``cand``: chance of each number it may show times the best next safety."""
+    """Score ``cand``: chance of each number it may show times the best next safety, scaled
+    up by its credit (a share of its risk the game holds anyway) and its progress."""
     cells = list(board.cells)
     flagged = sum(1 for j in nbrs[cand.cell] if cells[j] in KNOWN_MINE)
     left = cand.safety  # probability mass of numbers not yet tried
+    boost = (cand.safety + cand.credit) / cand.safety if cand.safety > 0 else 1.0
+    ceiling = boost  # (the progress multiplier, under 1.001, is left out of the bound)
     for value in range(flagged, flagged + cand.covered_around + 1):
-        if best is not None and not best.dead and cand.score + left < best.score:
+        if best is not None and not best.dead and (cand.score + left) * ceiling < best.score:
             cand.pruned = True
             return
         cells[cand.cell] = value
@@ -163,7 +185,7 @@ def _look_ahead(
         cand.score += chance * blended
         if after.safe:
             cand.progress += chance
-    cand.score *= 1 + config.progress * cand.progress
+    cand.score *= boost * (1 + config.progress * cand.progress)
 
 
 def _decision(c: Candidate, cols: int, stage: str, reason: str) -> Decision[Move]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import numpy as np
 
@@ -25,8 +26,11 @@ from solvers.minesweeper.probability import Analysis
 from solvers.minesweeper.relocation import is_open
 from solvers.minesweeper.rules import FirstClick
 from solvers.minesweeper.state import Board, BoardError, Cell
+from solvers.minesweeper.strength import Setting
+from solvers.minesweeper.traps import find_traps, influence, pseudo_fifties
 
 _FIFTY_REASON = "an unavoidable 50/50: no number can ever tell these two cells apart"
+_PSEUDO_REASON = "safe, or a 50/50 the game holds anyway: taken now, while its number helps most"
 
 
 class Solver:
@@ -47,6 +51,15 @@ class Solver:
         self.endgame_layouts = MAX_LAYOUTS  # exhaustive search below this many layouts
         self.endgame_nodes = MAX_NODES
         self.fifty = True  # take an unavoidable 50/50 at once (benchmarks switch it off)
+        self.pseudo = False  # take a pseudo 50/50 (a cell safe or a would-be 50/50) at once
+
+    def use(self, setting: Setting) -> None:
+        """Play with the knobs of a named engine setting (``strength``)."""
+        self.guess_config = setting.guess
+        self.endgame_layouts = setting.endgame_layouts
+        self.endgame_nodes = setting.endgame_nodes
+        self.fifty = setting.fifty
+        self.pseudo = setting.pseudo
 
     def decide(self, board: Board, mines: int) -> Decision[Move]:
         """One move: a certain-safe open if there is one, else the best guess."""
@@ -99,7 +112,25 @@ class Solver:
             end = solve_endgame(flagged, mines, self.endgame_layouts, self.endgame_nodes, xp)
             if end is not None:
                 return [end]
-        return [choose_guess(flagged, mines, analysis, self.guess_config, xp)]
+        return [self._guess(flagged, mines, analysis, xp)]
+
+    def _guess(
+        self, board: Board, mines: int, analysis: Analysis, xp: int | None
+    ) -> Decision[Move]:
+        """The guess: a pseudo 50/50 if there is one (and they are taken), else the best cell
+        by the guess stage, would-be 50/50s credited when asked (``traps``)."""
+        config = self.guess_config
+        if not (self.pseudo or config.traps):
+            return choose_guess(board, mines, analysis, config, xp)
+        traps = find_traps(board, mines, analysis, xp)
+        if self.pseudo:
+            dead = set(analysis.dead)
+            pseudo = [c for c in pseudo_fifties(traps, analysis) if c not in dead]
+            if pseudo:
+                pick = choose_guess(board, mines, analysis, config, xp, only=pseudo)
+                return replace(pick, stage="pseudo-fifty", reason=_PSEUDO_REASON)
+        credit = influence(traps, analysis) if config.traps else None
+        return choose_guess(board, mines, analysis, config, xp, credit)
 
     def xp_click(self, board: Board) -> int | None:
         """Under the XP rule, the flat index of this game's first click if the board shows it

@@ -24,6 +24,7 @@ class Setting:
     endgame_layouts: int = MAX_LAYOUTS  # exhaustive endgame below this many layouts (0: never)
     endgame_nodes: int = MAX_NODES
     fifty: bool = True  # take an unavoidable 50/50 as soon as it is seen
+    pseudo: bool = False  # take a pseudo 50/50 (safe, or a would-be 50/50) as soon as seen
 
 
 DEFAULT = Setting()
@@ -37,6 +38,9 @@ SETTINGS: dict[str, Setting] = {
     # Expert, safe, seed 2525, 8,000 paired games: +0.06 pp (95 % CI -0.04 to +0.17) over
     # default, 12 games won only by it, 7 only by default; 6 games/s a core: not the default.
     "deep-endgame": Setting("deep-endgame", endgame_layouts=4000, endgame_nodes=100_000),
+    # would-be 50/50s (``traps``): pseudo 50/50s taken at once; shares credited to a guess
+    "pseudo": Setting("pseudo", pseudo=True),
+    "traps": Setting("traps", GuessConfig(traps=True)),
 }
 
 _TRUE = {"1", "on", "true", "yes"}

@@ -1,0 +1,151 @@
+"""Would-be 50/50s ("traps"): places where the layout may hide a coin flip nothing can settle.
+
+Two covered cells side by side are told apart only by the cells beyond their two ends (the
+*source* cells, three at each end, fewer at the border). If every source cell is a mine and one
+of the two cells is too, no number ever revealed can say which: an unavoidable 50/50, found or
+not. A 2x2 block is the same with its four diagonal corners as the sources and one diagonal
+pair of mines. A *trap* is such a shape whose sources are all covered and all known mines but
+at most ``max_missing`` (the *enablers*); its *share* is the exact chance, over the layouts
+still possible, that the layout springs it (enablers and the shape's mine cells mines, the
+other shape cells safe), counted by the engine on the board with those cells forced.
+
+What that is worth, for a guess at a trap cell:
+
+* if every layout with the cell a mine springs a trap, the cell is a *pseudo 50/50*: clicking
+  it now loses exactly as often as the coin flip it would face later, and its number comes
+  sooner (taken at once, like a plain 50/50);
+* otherwise a loss there is partly a loss the game held anyway: a layout where the trap springs
+  and the cell is its mine costs the flip later. Its *influence* (those layouts' chance, at
+  most its mine chance) is credited to the cell's safety by the guess stage.
+
+The shapes, the one-missing-source limit and the crediting follow JSMinesweeper's description
+of its long-term-risk helper; the counting is our own exact engine.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from solvers.minesweeper import engine
+from solvers.minesweeper.frontier import COVERED, KNOWN_MINE
+from solvers.minesweeper.probability import Analysis
+from solvers.minesweeper.state import Board, Cell
+
+PAIR, BLOCK = "pair", "block"
+
+
+@dataclass(frozen=True)
+class Trap:
+    """A shape that springs into an unavoidable 50/50 in ``share`` of the layouts."""
+
+    kind: str  # PAIR or BLOCK
+    cells: tuple[int, ...]  # the shape, its sprung mines first: (A, B) or (A, D, B, C)
+    enablers: tuple[int, ...]  # source cells not known to be mines
+    share: float  # chance the layout springs it with these mines (equal to its mirror's)
+
+    @property
+    def mines(self) -> tuple[int, ...]:
+        return self.cells[: 1 if self.kind == PAIR else 2]
+
+
+def shapes(rows: int, cols: int) -> Iterator[tuple[str, tuple[int, ...], tuple[int, ...]]]:
+    """Every pair and 2x2 block of the board: (kind, cells sprung-mines first, sources)."""
+
+    def on(cells: list[tuple[int, int]]) -> tuple[int, ...]:
+        return tuple(r * cols + c for r, c in cells if 0 <= r < rows and 0 <= c < cols)
+
+    for r in range(rows):
+        for c in range(cols):
+            a = r * cols + c
+            if c + 1 < cols:  # a row pair: told apart by the columns either side
+                ends = [(r + d, c - 1) for d in (-1, 0, 1)] + [(r + d, c + 2) for d in (-1, 0, 1)]
+                yield PAIR, (a, a + 1), on(ends)
+            if r + 1 < rows:
+                ends = [(r - 1, c + d) for d in (-1, 0, 1)] + [(r + 2, c + d) for d in (-1, 0, 1)]
+                yield PAIR, (a, a + cols), on(ends)
+            if r + 1 < rows and c + 1 < cols:
+                corners = [(r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)]
+                yield BLOCK, (a, a + cols + 1, a + 1, a + cols), on(corners)
+
+
+def find_traps(
+    board: Board,
+    mines: int,
+    analysis: Analysis,
+    xp_click: int | None = None,
+    max_missing: int = 1,
+    min_share: float = 0.0,
+) -> list[Trap]:
+    """Every trap of ``board`` (certain mines flagged) sprung in more than ``min_share`` of the
+    layouts; ``analysis`` is the board's own (the shares are relative to it)."""
+    cells = board.cells
+    probs = analysis.probs
+    left = mines - sum(1 for v in cells if v in KNOWN_MINE)
+    out: list[Trap] = []
+    for kind, shape, sources in shapes(board.rows, board.cols):
+        if any(cells[i] not in COVERED for i in shape):
+            continue
+        if any(cells[j] not in COVERED and cells[j] not in KNOWN_MINE for j in sources):
+            continue  # an open source cell tells the shape's cells apart
+        missing = tuple(j for j in sources if cells[j] in COVERED and probs[j] < 1.0)
+        allowed = max_missing if kind == PAIR else 0
+        sprung = 1 if kind == PAIR else 2
+        if len(missing) > allowed or len(missing) + sprung > left:
+            continue
+        share = _share(board, mines, analysis, missing + shape[:sprung], shape[sprung:], xp_click)
+        if share > min_share:
+            out.append(Trap(kind, shape, missing, share))
+    return out
+
+
+def _share(
+    board: Board,
+    mines: int,
+    analysis: Analysis,
+    forced_mines: tuple[int, ...],
+    forced_safe: tuple[int, ...],
+    xp_click: int | None,
+) -> float:
+    """The chance of the layouts with these cells mines and those safe."""
+    values = list(board.cells)
+    for i in forced_mines:
+        values[i] = int(Cell.FLAG)
+    for i in forced_safe:
+        values[i] = int(Cell.OPENED)  # opened, number unknown: safe, constrains nothing
+    out = engine.outcome(Board(board.rows, board.cols, tuple(values)), mines, xp_click=xp_click)
+    if out is None:
+        return 0.0
+    return math.exp(out.log_solutions - analysis.log_solutions)
+
+
+def pseudo_fifties(traps: list[Trap], analysis: Analysis, rel: float = 1e-9) -> list[int]:
+    """Cells whose every mine layout springs one trap (their mine chance is that trap's share),
+    in board order; dead cells are the caller's to leave out."""
+    probs = analysis.probs
+    out = set()
+    for trap in traps:
+        for cell in trap.cells:
+            p = probs[cell]
+            if 0.0 < p < 1.0 and abs(trap.share - p) <= rel * p:
+                out.add(cell)
+    return sorted(out)
+
+
+def influence(traps: list[Trap], analysis: Analysis) -> dict[int, float]:
+    """Per cell, the chance that it is a mine of a sprung trap (pairs add up, the best block
+    counts; an enabler gets the trap's share too), at most its mine and its safe chance."""
+    pairs: dict[int, float] = {}
+    blocks: dict[int, float] = {}
+    for trap in traps:
+        for cell in trap.cells + trap.enablers:
+            if trap.kind == PAIR:
+                pairs[cell] = pairs.get(cell, 0.0) + trap.share
+            else:
+                blocks[cell] = max(blocks.get(cell, 0.0), trap.share)
+    out = {}
+    for cell in pairs.keys() | blocks.keys():
+        p = analysis.probs[cell]
+        out[cell] = min(pairs.get(cell, 0.0) + blocks.get(cell, 0.0), p, 1.0 - p)
+    return out
