@@ -20,7 +20,8 @@ from solvers.minesweeper import engine
 from solvers.minesweeper.frontier import COVERED, KNOWN_MINE, neighbour_table
 from solvers.minesweeper.moves import Move
 from solvers.minesweeper.probability import Analysis
-from solvers.minesweeper.state import Board
+from solvers.minesweeper.regions import region_sizes
+from solvers.minesweeper.state import Board, BoardError, Cell
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,8 @@ class GuessConfig:
     near_interior: bool = True  # interior candidates: near numbers or in corners only
     traps: bool = False  # credit a cell's share of would-be 50/50s to its safety (``traps``)
     trap_scale: float = 0.9  # how much of that share is credited
+    space: int = 0  # guess in regions under this many cells only when nothing else (``regions``)
+    dominance: bool = False  # a safer cell that is safe whenever the pick is: open it first
 
 
 DEFAULT = GuessConfig()
@@ -114,6 +117,10 @@ def choose_guess(
             : config.max_candidates
         ]
     cands.sort(key=lambda c: -(c.safety + c.credit))
+    if config.space > 0:
+        sizes = region_sizes(board)
+        roomy = [c for c in cands if sizes[c.cell] >= config.space]
+        cands = roomy or cands
     best: Candidate | None = None
     for c in cands:
         _look_ahead(board, mines, analysis, c, nbrs, config, best, xp_click)
@@ -128,7 +135,37 @@ def choose_guess(
         f"safety {best.safety:.3f}, next-guess safety {best.score / max(best.safety, 1e-12):.3f},"
         f" progress {best.progress:.2f}"
     )
+    if config.dominance:
+        cell = safer_first(board, mines, probs, best.cell, xp_click)
+        if cell != best.cell:
+            first = Candidate(cell, 1.0 - probs[cell], 0)
+            why = f"safe whenever {divmod(best.cell, board.cols)} is, and safer ({reason})"
+            return _decision(first, board.cols, "guess", why)
     return _decision(best, board.cols, "guess", reason)
+
+
+def safer_first(
+    board: Board, mines: int, probs: list[float], cell: int, xp_click: int | None, steps: int = 4
+) -> int:
+    """A safer cell that is safe in every layout where ``cell`` is, if there is one (else
+    ``cell``): opening it first survives at least as often, and opening ``cell`` after it
+    survives exactly as often as opening ``cell`` alone, with one more number seen."""
+    for _ in range(steps):
+        values = list(board.cells)
+        values[cell] = int(Cell.OPENED)  # what must be safe if this cell is
+        try:
+            given = engine.analyse(Board(board.rows, board.cols, tuple(values)), mines, xp_click)
+        except BoardError:
+            return cell
+        safer = [
+            j for j, v in enumerate(board.cells)
+            if v in COVERED and j != cell and given.probs[j] == 0.0
+            and probs[j] < probs[cell] - 1e-12
+        ]
+        if not safer:
+            return cell
+        cell = min(safer, key=lambda j: (probs[j], j))
+    return cell
 
 
 def _interior_picks(board: Board, inner: set[int], nbrs: tuple[tuple[int, ...], ...]) -> set[int]:

@@ -41,6 +41,9 @@ SETTINGS: dict[str, Setting] = {
     # would-be 50/50s (``traps``): pseudo 50/50s taken at once; shares credited to a guess
     "pseudo": Setting("pseudo", pseudo=True),
     "traps": Setting("traps", GuessConfig(traps=True)),
+    # small walled-off regions guessed last (``regions``); a safer implied cell opened first
+    "space": Setting("space", GuessConfig(space=8)),
+    "dominance": Setting("dominance", GuessConfig(dominance=True)),
 }
 
 _TRUE = {"1", "on", "true", "yes"}
