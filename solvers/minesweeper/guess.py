@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from solvers.decision import Decision
 from solvers.minesweeper import engine
-from solvers.minesweeper.frontier import COVERED, KNOWN_MINE, neighbour_table
+from solvers.minesweeper.frontier import COVERED, KNOWN_MINE, cover_counts, neighbour_table
 from solvers.minesweeper.moves import Move
 from solvers.minesweeper.probability import Analysis
 from solvers.minesweeper.regions import region_sizes
@@ -81,13 +81,13 @@ def choose_guess(
     nbrs = neighbour_table(board.rows, board.cols)
     covered = [i for i, v in enumerate(cells) if v in COVERED]
     best_safety = 1.0 - min(probs[i] for i in covered)
-    frontier = {i for i in covered if any(cells[j] <= 8 for j in nbrs[i])}
+    around, near_number = cover_counts(board)
+    frontier = {i for i in covered if near_number[i]}
     dead = set(analysis.dead)
-    pool = []
-    for i in covered if only is None else only:
-        safety = 1.0 - probs[i]
-        around = sum(1 for j in nbrs[i] if cells[j] in COVERED)
-        pool.append(Candidate(i, safety, around, credit=config.trap_scale * credit.get(i, 0.0)))
+    pool = [
+        Candidate(i, 1.0 - probs[i], around[i], credit=config.trap_scale * credit.get(i, 0.0))
+        for i in (covered if only is None else only)
+    ]
     pool.sort(key=lambda c: (-c.safety, c.covered_around, c.cell))
     if not config.lookahead:
         return _decision(pool[0], board.cols, "guess", "the safest cell")

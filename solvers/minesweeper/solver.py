@@ -73,26 +73,32 @@ class Solver:
             if not any(v in COVERED for v in cells):
                 raise BoardError("no covered cell left to open")
             return [self._first(board, mines)]
-        frontier = build_frontier(board, mines)
-        safe, found = certain_cells(frontier)
-        if engine.COMPILED or not safe:
-            # a misread or contradictory board fails here, naming the cells, before any move
-            # (cheap with the C engine; the pure-Python engine is only paid for when needed)
-            engine.analyse(board, mines)
-        if safe & found:
-            raise BoardError("the numbers contradict each other")
-        if safe:
-            reason = "group reasoning: no mine here"
-            out = [_certain(c, board.cols, "certain", reason) for c in sorted(safe)]
-            return out + self._flags(found, board, flags)
+        if engine.COMPILED:
+            # the C engine's exact count is cheaper than group reasoning in Python, and finds
+            # every certain cell it would (and more): the board reached at the next guess is
+            # the same, opened in fewer calls. A misread or contradictory board fails here,
+            # naming the cells, before any move.
+            safe: set[int] = set()
+            found: set[int] = set()
+        else:  # the pure-Python engine is only paid for when group reasoning finds nothing
+            safe, found = certain_cells(build_frontier(board, mines))
+            if safe & found:
+                raise BoardError("the numbers contradict each other")
+            if safe:
+                reason = "group reasoning: no mine here"
+                out = [_certain(c, board.cols, "certain", reason) for c in sorted(safe)]
+                return out + self._flags(found, board, flags)
         marked = _with_mines(board, found)
         analysis = engine.analyse(marked, mines)
         probs = analysis.probs
-        zero = [i for i, v in enumerate(marked.cells) if v in COVERED and probs[i] == 0.0]
-        sure = found | {i for i, v in enumerate(marked.cells) if v in COVERED and probs[i] == 1.0}
+        covered = COVERED
+        # open cells are NaN and flags 1.0: only covered cells can be 0.0
+        zero = [i for i, p in enumerate(probs) if p == 0.0] if 0.0 in probs else []
+        sure = found | {i for i, p in enumerate(probs) if p == 1.0 and marked.cells[i] in covered}
         if zero:
-            reason = "exact probabilities: no layout has a mine here"
-            out = [_certain(c, board.cols, "probability", reason) for c in zero]
+            stage = "certain" if engine.COMPILED else "probability"
+            reason = "exact count: no layout has a mine here"
+            out = [_certain(c, board.cols, stage, reason) for c in zero]
             return out + self._flags(sure, board, flags)
         flag_moves = self._flags(sure, board, flags)
         if flag_moves:
@@ -104,7 +110,7 @@ class Solver:
         # certainties are the same under every rule; the XP relocation only moves the odds
         xp = self.xp_click(flagged)
         analysis = plain if xp is None else engine.analyse(flagged, mines, xp)
-        pair = find_fifty_fifty(flagged, build_frontier(flagged, mines)) if self.fifty else None
+        pair = find_fifty_fifty(flagged) if self.fifty else None
         if pair is not None and abs(analysis.probs[pair[0]] - 0.5) < 1e-9:
             move = Move.open(*divmod(pair[0], board.cols))
             return [Decision(move, "fifty-fifty", _FIFTY_REASON, analysis.probs[pair[0]])]
