@@ -84,15 +84,18 @@ def choose_guess(
     around, near_number = cover_counts(board)
     frontier = {i for i in covered if near_number[i]}
     dead = set(analysis.dead)
+    if only is not None:
+        best_safety = 1.0 - min(probs[i] for i in only)
+    # no cell below the cut can become a candidate: leave them out of the pool
+    cut = best_safety * config.cutoff if config.lookahead else best_safety
     pool = [
         Candidate(i, 1.0 - probs[i], around[i], credit=config.trap_scale * credit.get(i, 0.0))
         for i in (covered if only is None else only)
+        if 1.0 - probs[i] + config.trap_scale * credit.get(i, 0.0) >= cut
     ]
     pool.sort(key=lambda c: (-c.safety, c.covered_around, c.cell))
     if not config.lookahead:
         return _decision(pool[0], board.cols, "guess", "the safest cell")
-    if only is not None:
-        best_safety = pool[0].safety
     best_front = max((c.safety for c in pool if c.cell in frontier), default=0.0)
     cands: list[Candidate] = []
     for c in pool:

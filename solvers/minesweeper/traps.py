@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from solvers.minesweeper import engine
 from solvers.minesweeper.frontier import COVERED, KNOWN_MINE
@@ -50,8 +51,13 @@ class Trap:
         return self.cells[: 1 if self.kind == PAIR else 2]
 
 
-def shapes(rows: int, cols: int) -> Iterator[tuple[str, tuple[int, ...], tuple[int, ...]]]:
+@lru_cache(maxsize=8)
+def shapes(rows: int, cols: int) -> tuple[tuple[str, tuple[int, ...], tuple[int, ...]], ...]:
     """Every pair and 2x2 block of the board: (kind, cells sprung-mines first, sources)."""
+    return tuple(_shapes(rows, cols))
+
+
+def _shapes(rows: int, cols: int) -> Iterator[tuple[str, tuple[int, ...], tuple[int, ...]]]:
 
     def on(cells: list[tuple[int, int]]) -> tuple[int, ...]:
         return tuple(r * cols + c for r, c in cells if 0 <= r < rows and 0 <= c < cols)
@@ -84,19 +90,25 @@ def find_traps(
     probs = analysis.probs
     left = mines - sum(1 for v in cells if v in KNOWN_MINE)
     out: list[Trap] = []
+    covered = [v in COVERED for v in cells]
+    mine = [v in KNOWN_MINE or (c and probs[i] >= 1.0) for i, (v, c) in enumerate(
+        zip(cells, covered, strict=True))]
     for kind, shape, sources in shapes(board.rows, board.cols):
-        if any(cells[i] not in COVERED for i in shape):
-            continue
-        if any(cells[j] not in COVERED and cells[j] not in KNOWN_MINE for j in sources):
-            continue  # an open source cell tells the shape's cells apart
-        missing = tuple(j for j in sources if cells[j] in COVERED and probs[j] < 1.0)
         allowed = max_missing if kind == PAIR else 0
-        sprung = 1 if kind == PAIR else 2
-        if len(missing) > allowed or len(missing) + sprung > left:
-            continue
-        share = _share(board, mines, analysis, missing + shape[:sprung], shape[sprung:], xp_click)
-        if share > min_share:
-            out.append(Trap(kind, shape, missing, share))
+        missing: list[int] = []
+        for j in sources:
+            if not mine[j]:
+                missing.append(j)
+                if len(missing) > allowed or not covered[j]:
+                    break  # too many unknown, or an open source cell tells the shape apart
+        else:
+            sprung = 1 if kind == PAIR else 2
+            if len(missing) + sprung > left or not all(covered[i] for i in shape):
+                continue
+            found = tuple(missing)
+            share = _share(board, mines, analysis, found + shape[:sprung], shape[sprung:], xp_click)
+            if share > min_share:
+                out.append(Trap(kind, shape, found, share))
     return out
 
 
