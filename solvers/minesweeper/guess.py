@@ -22,6 +22,7 @@ from solvers.minesweeper.moves import Move
 from solvers.minesweeper.probability import Analysis
 from solvers.minesweeper.regions import region_sizes
 from solvers.minesweeper.state import Board, BoardError, Cell
+from solvers.minesweeper.traps import TrapCredit
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,7 @@ class GuessConfig:
     near_interior: bool = True  # interior candidates: near numbers or in corners only
     traps: bool = False  # credit a cell's share of would-be 50/50s to its safety (``traps``)
     trap_scale: float = 0.9  # how much of that share is credited
+    trap_wide: int = 3  # a candidate's own traps may have up to this many enablers
     space: int = 0  # guess in regions under this many cells only when nothing else (``regions``)
     dominance: bool = False  # a safer cell that is safe whenever the pick is: open it first
 
@@ -66,17 +68,18 @@ def choose_guess(
     analysis: Analysis,
     config: GuessConfig = DEFAULT,
     xp_click: int | None = None,
-    credit: dict[int, float] | None = None,
+    traps: TrapCredit | None = None,
     only: list[int] | None = None,
 ) -> Decision[Move]:
     """The best guess on a board with every certain mine flagged and no certain-safe cell.
 
     ``xp_click``: the XP rule's first click, when ``analysis`` was weighted by its relocation
-    (the what-if boards are weighted the same way, so their chances add up). ``credit``: per
-    cell, a chance of losing there that the game would lose anyway (``traps.influence``), added
-    to its safety when ranking. ``only``: the cells to choose from (every covered cell if None).
+    (the what-if boards are weighted the same way, so their chances add up). ``traps``: per
+    cell, a chance of losing there that the game would lose anyway (``traps.TrapCredit``),
+    credited to its safety when ranking. ``only``: the cells to choose from (every covered cell
+    if None).
     """
-    credit = credit or {}
+    credit = traps.pool if traps is not None else {}
     cells, probs = board.cells, analysis.probs
     nbrs = neighbour_table(board.rows, board.cols)
     covered = [i for i, v in enumerate(cells) if v in COVERED]
@@ -119,6 +122,9 @@ def choose_guess(
         cands += [c for c in inner if c.cell in picks and c.cell not in chosen][
             : config.max_candidates
         ]
+    if traps is not None:
+        for c in cands:
+            c.credit = config.trap_scale * traps.of(c.cell)
     cands.sort(key=lambda c: -(c.safety + c.credit))
     if config.space > 0:
         sizes = region_sizes(board)

@@ -27,7 +27,7 @@ from solvers.minesweeper.relocation import is_open
 from solvers.minesweeper.rules import FirstClick
 from solvers.minesweeper.state import Board, BoardError, Cell
 from solvers.minesweeper.strength import Setting
-from solvers.minesweeper.traps import find_traps, influence, pseudo_fifties
+from solvers.minesweeper.traps import TrapCredit, pseudo_fifties
 
 _FIFTY_REASON = "an unavoidable 50/50: no number can ever tell these two cells apart"
 _PSEUDO_REASON = "safe, or a 50/50 the game holds anyway: taken now, while its number helps most"
@@ -128,15 +128,14 @@ class Solver:
         config = self.guess_config
         if not (self.pseudo or config.traps):
             return choose_guess(board, mines, analysis, config, xp)
-        traps = find_traps(board, mines, analysis, xp)
+        traps = TrapCredit(board, mines, analysis, xp, wide=config.trap_wide)
         if self.pseudo:
             dead = set(analysis.dead)
-            pseudo = [c for c in pseudo_fifties(traps, analysis) if c not in dead]
+            pseudo = [c for c in pseudo_fifties(traps.scan, analysis) if c not in dead]
             if pseudo:
                 pick = choose_guess(board, mines, analysis, config, xp, only=pseudo)
                 return replace(pick, stage="pseudo-fifty", reason=_PSEUDO_REASON)
-        credit = influence(traps, analysis) if config.traps else None
-        return choose_guess(board, mines, analysis, config, xp, credit)
+        return choose_guess(board, mines, analysis, config, xp, traps if config.traps else None)
 
     def xp_click(self, board: Board) -> int | None:
         """Under the XP rule, the flat index of this game's first click if the board shows it

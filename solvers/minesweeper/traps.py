@@ -34,21 +34,21 @@ from solvers.minesweeper.frontier import COVERED, KNOWN_MINE
 from solvers.minesweeper.probability import Analysis
 from solvers.minesweeper.state import Board, Cell
 
-PAIR, BLOCK = "pair", "block"
+ROW, COLUMN, BLOCK = "row", "column", "block"  # a pair side by side, one above the other
 
 
 @dataclass(frozen=True)
 class Trap:
     """A shape that springs into an unavoidable 50/50 in ``share`` of the layouts."""
 
-    kind: str  # PAIR or BLOCK
+    kind: str  # ROW, COLUMN (pairs) or BLOCK
     cells: tuple[int, ...]  # the shape, its sprung mines first: (A, B) or (A, D, B, C)
     enablers: tuple[int, ...]  # source cells not known to be mines
     share: float  # chance the layout springs it with these mines (equal to its mirror's)
 
     @property
     def mines(self) -> tuple[int, ...]:
-        return self.cells[: 1 if self.kind == PAIR else 2]
+        return self.cells[: 2 if self.kind == BLOCK else 1]
 
 
 @lru_cache(maxsize=8)
@@ -67,13 +67,23 @@ def _shapes(rows: int, cols: int) -> Iterator[tuple[str, tuple[int, ...], tuple[
             a = r * cols + c
             if c + 1 < cols:  # a row pair: told apart by the columns either side
                 ends = [(r + d, c - 1) for d in (-1, 0, 1)] + [(r + d, c + 2) for d in (-1, 0, 1)]
-                yield PAIR, (a, a + 1), on(ends)
+                yield ROW, (a, a + 1), on(ends)
             if r + 1 < rows:
                 ends = [(r - 1, c + d) for d in (-1, 0, 1)] + [(r + 2, c + d) for d in (-1, 0, 1)]
-                yield PAIR, (a, a + cols), on(ends)
+                yield COLUMN, (a, a + cols), on(ends)
             if r + 1 < rows and c + 1 < cols:
                 corners = [(r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)]
                 yield BLOCK, (a, a + cols + 1, a + 1, a + cols), on(corners)
+
+
+@lru_cache(maxsize=8)
+def shapes_of(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """Per flat cell, the indices (into ``shapes``) of the shapes that hold it."""
+    out: list[list[int]] = [[] for _ in range(rows * cols)]
+    for k, (_kind, cells, _sources) in enumerate(shapes(rows, cols)):
+        for cell in cells:
+            out[cell].append(k)
+    return tuple(tuple(ks) for ks in out)
 
 
 def find_traps(
@@ -82,10 +92,12 @@ def find_traps(
     analysis: Analysis,
     xp_click: int | None = None,
     max_missing: int = 1,
-    min_share: float = 0.0,
+    block_missing: int = 0,
+    near: int | None = None,
 ) -> list[Trap]:
-    """Every trap of ``board`` (certain mines flagged) sprung in more than ``min_share`` of the
-    layouts; ``analysis`` is the board's own (the shares are relative to it)."""
+    """Every trap of ``board`` (certain mines flagged) with at most ``max_missing`` enablers
+    (``block_missing`` for a 2x2 block), only those holding cell ``near`` if given;
+    ``analysis`` is the board's own (the shares are relative to it)."""
     cells = board.cells
     probs = analysis.probs
     left = mines - sum(1 for v in cells if v in KNOWN_MINE)
@@ -93,8 +105,10 @@ def find_traps(
     covered = [v in COVERED for v in cells]
     mine = [v in KNOWN_MINE or (c and probs[i] >= 1.0) for i, (v, c) in enumerate(
         zip(cells, covered, strict=True))]
-    for kind, shape, sources in shapes(board.rows, board.cols):
-        allowed = max_missing if kind == PAIR else 0
+    every = shapes(board.rows, board.cols)
+    todo = every if near is None else [every[k] for k in shapes_of(board.rows, board.cols)[near]]
+    for kind, shape, sources in todo:
+        allowed = block_missing if kind == BLOCK else max_missing
         missing: list[int] = []
         for j in sources:
             if not mine[j]:
@@ -102,12 +116,12 @@ def find_traps(
                 if len(missing) > allowed or not covered[j]:
                     break  # too many unknown, or an open source cell tells the shape apart
         else:
-            sprung = 1 if kind == PAIR else 2
+            sprung = 2 if kind == BLOCK else 1
             if len(missing) + sprung > left or not all(covered[i] for i in shape):
                 continue
             found = tuple(missing)
             share = _share(board, mines, analysis, found + shape[:sprung], shape[sprung:], xp_click)
-            if share > min_share:
+            if share > 0.0:
                 out.append(Trap(kind, shape, found, share))
     return out
 
@@ -145,19 +159,60 @@ def pseudo_fifties(traps: list[Trap], analysis: Analysis, rel: float = 1e-9) -> 
     return sorted(out)
 
 
-def influence(traps: list[Trap], analysis: Analysis) -> dict[int, float]:
-    """Per cell, the chance that it is a mine of a sprung trap (pairs add up, the best block
-    counts; an enabler gets the trap's share too), at most its mine and its safe chance."""
-    pairs: dict[int, float] = {}
-    blocks: dict[int, float] = {}
+def influence(traps: list[Trap], analysis: Analysis, min_share: float = 0.0) -> dict[int, float]:
+    """Per cell, the summed shares of the traps (over ``min_share``) it is in or enables, at
+    most its mine and its safe chance: what the whole-board scan credits."""
+    out: dict[int, float] = {}
     for trap in traps:
-        for cell in trap.cells + trap.enablers:
-            if trap.kind == PAIR:
-                pairs[cell] = pairs.get(cell, 0.0) + trap.share
-            else:
-                blocks[cell] = max(blocks.get(cell, 0.0), trap.share)
-    out = {}
-    for cell in pairs.keys() | blocks.keys():
-        p = analysis.probs[cell]
-        out[cell] = min(pairs.get(cell, 0.0) + blocks.get(cell, 0.0), p, 1.0 - p)
-    return out
+        if trap.share > min_share:
+            for cell in trap.cells + trap.enablers:
+                out[cell] = out.get(cell, 0.0) + trap.share
+    return {cell: _clamp(share, analysis.probs[cell]) for cell, share in out.items()}
+
+
+def _clamp(share: float, p: float) -> float:
+    """A loss the game holds anyway is no likelier than the cell's mine, or its safety."""
+    return max(0.0, min(share, p, 1.0 - p))
+
+
+class TrapCredit:
+    """The trap credit of a board for the guess stage.
+
+    ``scan``: every trap with at most one enabler (none for a block), which names the pseudo
+    50/50s and, per cell, the credit that may bring it into the candidates (shares over
+    ``min_share``). ``of(cell)``: a candidate's own credit, from the traps holding it with up
+    to ``wide`` enablers: the best row pair, the best column pair and the best block, plus
+    what it enables in the scan.
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        mines: int,
+        analysis: Analysis,
+        xp_click: int | None = None,
+        min_share: float = 0.025,
+        wide: int = 3,
+    ) -> None:
+        self.board, self.mines, self.analysis, self.xp = board, mines, analysis, xp_click
+        self.wide = wide
+        self.scan = find_traps(board, mines, analysis, xp_click)
+        self.pool = influence(self.scan, analysis, min_share)
+        self.enabled: dict[int, float] = {}
+        for trap in self.scan:
+            if trap.share > min_share:
+                for cell in trap.enablers:
+                    self.enabled[cell] = self.enabled.get(cell, 0.0) + trap.share
+        self._own: dict[int, float] = {}
+
+    def of(self, cell: int) -> float:
+        if cell not in self._own:
+            best: dict[str, float] = {}
+            traps = find_traps(self.board, self.mines, self.analysis, self.xp, self.wide,
+                               self.wide, near=cell)
+            for trap in traps:
+                best[trap.kind] = max(best.get(trap.kind, 0.0), trap.share)
+            total = sum(best.values()) + self.enabled.get(cell, 0.0)
+            self._own[cell] = _clamp(total, self.analysis.probs[cell])
+        return self._own[cell]
+

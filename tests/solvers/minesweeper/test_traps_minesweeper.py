@@ -8,7 +8,15 @@ import pytest
 from solvers.minesweeper import Board, engine
 from solvers.minesweeper.frontier import COVERED
 from solvers.minesweeper.solver import Solver
-from solvers.minesweeper.traps import PAIR, find_traps, influence, pseudo_fifties, shapes
+from solvers.minesweeper.traps import (
+    BLOCK,
+    ROW,
+    TrapCredit,
+    find_traps,
+    influence,
+    pseudo_fifties,
+    shapes,
+)
 from tests.solvers.minesweeper.game_tree import best_value, click_value, layouts
 from tests.solvers.minesweeper.positions import random_position
 
@@ -95,20 +103,33 @@ def test_the_best_pseudo_fifty_clicked_first_loses_nothing_against_best_play():
     assert seen == 40
 
 
-def test_influence_never_exceeds_the_mine_or_the_safe_chance():
-    for board, mines, _every in _positions(34, 200):
+def test_credit_never_exceeds_the_mine_or_the_safe_chance():
+    wide = 0
+    for board, mines, every in _positions(34, 200):
         analysis = engine.analyse(board, mines)
         for cell, share in influence(find_traps(board, mines, analysis), analysis).items():
             p = analysis.probs[cell]
             assert 0 <= share <= min(p, 1 - p) + 1e-12
+        credit = TrapCredit(board, mines, analysis)
+        for cell, v in enumerate(board.cells):
+            if v in COVERED and 0 < analysis.probs[cell] < 1:
+                p = analysis.probs[cell]
+                own = credit.of(cell)
+                assert 0 <= own <= min(p, 1 - p) + 1e-12
+                # a trap with up to three enablers holding the cell: its share, by brute force
+                for trap in find_traps(board, mines, analysis, None, 3, 3, near=cell):
+                    assert trap.share == pytest.approx(
+                        sum(_springs(lay, trap) for lay in every) / len(every), rel=1e-9)
+                    wide += len(trap.enablers) > 1
+    assert wide > 10
 
 
 def test_shapes_cover_every_pair_and_block_with_their_sources():
     found = list(shapes(3, 4))
-    pairs = [s for s in found if s[0] == PAIR]
+    pairs = [s for s in found if s[0] != BLOCK]
     assert len(pairs) == 3 * 3 + 2 * 4 and len(found) - len(pairs) == 2 * 3
     # the row pair (1,1)-(1,2) of a 3x4 board: told apart by columns 0 and 3
-    assert (PAIR, (5, 6), (0, 4, 8, 3, 7, 11)) in found
+    assert (ROW, (5, 6), (0, 4, 8, 3, 7, 11)) in found
 
 
 def test_the_solver_takes_the_better_cell_of_a_pseudo_fifty():
