@@ -22,7 +22,7 @@ from solvers.minesweeper.moves import Move
 from solvers.minesweeper.probability import Analysis
 from solvers.minesweeper.regions import region_sizes
 from solvers.minesweeper.state import Board, BoardError, Cell
-from solvers.minesweeper.traps import TrapCredit
+from solvers.minesweeper.traps import Hotspot, TrapCredit, survival
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,7 @@ class GuessConfig:
     traps: bool = False  # credit a cell's share of would-be 50/50s to its safety (``traps``)
     trap_scale: float = 0.9  # how much of that share is credited
     trap_wide: int = 3  # a candidate's own traps may have up to this many enablers
+    hotspots: bool = False  # weigh each outcome by the long-term survival of 50/50 hotspots
     space: int = 0  # guess in regions under this many cells only when nothing else (``regions``)
     dominance: bool = False  # a safer cell that is safe whenever the pick is: open it first
 
@@ -122,9 +123,11 @@ def choose_guess(
         cands += [c for c in inner if c.cell in picks and c.cell not in chosen][
             : config.max_candidates
         ]
+    spots: list[Hotspot] = []
     if traps is not None:
         for c in cands:
             c.credit = config.trap_scale * traps.of(c.cell)
+        spots = traps.spots
     cands.sort(key=lambda c: -(c.safety + c.credit))
     if config.space > 0:
         sizes = region_sizes(board)
@@ -132,7 +135,7 @@ def choose_guess(
         cands = roomy or cands
     best: Candidate | None = None
     for c in cands:
-        _look_ahead(board, mines, analysis, c, nbrs, config, best, xp_click)
+        _look_ahead(board, mines, analysis, c, nbrs, config, best, xp_click, spots)
         if c.pruned or c.dead:
             continue
         if best is None or c.score > best.score:
@@ -206,21 +209,30 @@ def _look_ahead(
     config: GuessConfig,
     best: Candidate | None,
     xp_click: int | None = None,
+    spots: list[Hotspot] | None = None,
 ) -> None:
     """Score ``cand``: chance of each number it may show times the best next safety, scaled
-    up by its credit (a share of its risk the game holds anyway) and its progress."""
+    up by its credit (a share of its risk the game holds anyway) and its progress; with
+    hotspots, each outcome also by how it changes their long-term survival (a cell that
+    settles a hotspot takes no trap credit: that would count it twice)."""
     cells = list(board.cells)
     flagged = sum(1 for j in nbrs[cand.cell] if cells[j] in KNOWN_MINE)
     left = cand.safety  # probability mass of numbers not yet tried
     boost = (cand.safety + cand.credit) / cand.safety if cand.safety > 0 else 1.0
-    ceiling = boost  # (the progress multiplier, under 1.001, is left out of the bound)
+    spots = spots or []
+    watch = tuple(s.enabler for s in spots)
+    base = survival(spots, [analysis.probs[i] for i in watch])
+    if any(cand.cell in s.exempt for s in spots):
+        boost = 1.0
+    ceiling = boost / base  # the most an outcome can weigh (the progress multiplier, under
+    # 1.001, is left out of the bound)
     for value in range(flagged, flagged + cand.covered_around + 1):
-        if best is not None and not best.dead and (cand.score + left) * ceiling < best.score:
+        if best is not None and not best.dead and cand.score + left * ceiling < best.score:
             cand.pruned = True
             return
         cells[cand.cell] = value
         after = engine.outcome(
-            Board(board.rows, board.cols, tuple(cells)), mines, xp_click=xp_click
+            Board(board.rows, board.cols, tuple(cells)), mines, xp_click=xp_click, watch=watch
         )
         if after is None:
             continue
@@ -228,10 +240,11 @@ def _look_ahead(
         left -= chance
         cand.values += 1
         blended = config.blend * after.best + (1 - config.blend) * after.second
-        cand.score += chance * blended
+        weight = boost * survival(spots, after.watched, cand.cell) / base if spots else boost
+        cand.score += chance * blended * weight
         if after.safe:
             cand.progress += chance
-    cand.score *= boost * (1 + config.progress * cand.progress)
+    cand.score *= 1 + config.progress * cand.progress
 
 
 def _decision(c: Candidate, cols: int, stage: str, reason: str) -> Decision[Move]:

@@ -27,7 +27,7 @@ from solvers.minesweeper.relocation import is_open
 from solvers.minesweeper.rules import FirstClick
 from solvers.minesweeper.state import Board, BoardError, Cell
 from solvers.minesweeper.strength import Setting
-from solvers.minesweeper.traps import TrapCredit, pseudo_fifties
+from solvers.minesweeper.traps import TrapCredit, hotspots, pseudo_fifties
 
 _FIFTY_REASON = "an unavoidable 50/50: no number can ever tell these two cells apart"
 _PSEUDO_REASON = "safe, or a 50/50 the game holds anyway: taken now, while its number helps most"
@@ -126,16 +126,18 @@ class Solver:
         """The guess: a pseudo 50/50 if there is one (and they are taken), else the best cell
         by the guess stage, would-be 50/50s credited when asked (``traps``)."""
         config = self.guess_config
-        if not (self.pseudo or config.traps):
+        if not (self.pseudo or config.traps or config.hotspots):
             return choose_guess(board, mines, analysis, config, xp)
-        traps = TrapCredit(board, mines, analysis, xp, wide=config.trap_wide)
+        traps = TrapCredit(board, mines, analysis, xp, wide=config.trap_wide, credit=config.traps)
+        if config.hotspots:
+            traps.spots = hotspots(traps.scan, analysis)
         if self.pseudo:
             dead = set(analysis.dead)
             pseudo = [c for c in pseudo_fifties(traps.scan, analysis) if c not in dead]
             if pseudo:
                 pick = choose_guess(board, mines, analysis, config, xp, only=pseudo)
                 return replace(pick, stage="pseudo-fifty", reason=_PSEUDO_REASON)
-        return choose_guess(board, mines, analysis, config, xp, traps if config.traps else None)
+        return choose_guess(board, mines, analysis, config, xp, traps)
 
     def xp_click(self, board: Board) -> int | None:
         """Under the XP rule, the flat index of this game's first click if the board shows it

@@ -44,7 +44,10 @@ SETTINGS: dict[str, Setting] = {
     # small walled-off regions guessed last (``regions``); a safer implied cell opened first
     "space": Setting("space", GuessConfig(space=8)),
     "dominance": Setting("dominance", GuessConfig(dominance=True)),
-    "combined": Setting("combined", GuessConfig(traps=True, space=8, dominance=True), pseudo=True),
+    "hotspots": Setting("hotspots", GuessConfig(hotspots=True)),
+    "combined": Setting(
+        "combined", GuessConfig(traps=True, hotspots=True, space=8, dominance=True), pseudo=True
+    ),
 }
 
 _TRUE = {"1", "on", "true", "yes"}

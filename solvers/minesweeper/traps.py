@@ -193,19 +193,24 @@ class TrapCredit:
         xp_click: int | None = None,
         min_share: float = 0.025,
         wide: int = 3,
+        credit: bool = True,
     ) -> None:
         self.board, self.mines, self.analysis, self.xp = board, mines, analysis, xp_click
         self.wide = wide
+        self.credit = credit  # False: the scan only (pseudo 50/50s, hotspots), no credit
         self.scan = find_traps(board, mines, analysis, xp_click)
-        self.pool = influence(self.scan, analysis, min_share)
+        self.pool = influence(self.scan, analysis, min_share) if credit else {}
         self.enabled: dict[int, float] = {}
         for trap in self.scan:
             if trap.share > min_share:
                 for cell in trap.enablers:
                     self.enabled[cell] = self.enabled.get(cell, 0.0) + trap.share
         self._own: dict[int, float] = {}
+        self.spots: list[Hotspot] = []  # filled by the caller when hotspots are wanted
 
     def of(self, cell: int) -> float:
+        if not self.credit:
+            return 0.0
         if cell not in self._own:
             best: dict[str, float] = {}
             traps = find_traps(self.board, self.mines, self.analysis, self.xp, self.wide,
@@ -216,3 +221,37 @@ class TrapCredit:
             self._own[cell] = _clamp(total, self.analysis.probs[cell])
         return self._own[cell]
 
+
+
+@dataclass(frozen=True)
+class Hotspot:
+    """A pair that is a coin flip now and a 50/50 for good if its one enabler is a mine: the
+    game's long-term survival there is ``(1 + P(enabler safe)) / 2``."""
+
+    enabler: int
+    exempt: frozenset[int]  # the pair and the enabler: opening one settles the hotspot itself
+
+
+def hotspots(traps: list[Trap], analysis: Analysis, limit: float = 0.9) -> list[Hotspot]:
+    """The hotspots among the scan's traps: pairs at exactly one half with one enabler whose
+    safety is under ``limit`` (JSMinesweeper's Java solver's threshold)."""
+    probs = analysis.probs
+    out = []
+    for trap in traps:
+        if trap.kind == BLOCK or len(trap.enablers) != 1:
+            continue
+        (enabler,) = trap.enablers
+        if abs(probs[trap.cells[0]] - 0.5) <= 1e-9 and 1.0 - probs[enabler] < limit:
+            out.append(Hotspot(enabler, frozenset(trap.cells + trap.enablers)))
+    return out
+
+
+def survival(spots: list[Hotspot], enabler_probs: tuple[float, ...] | list[float],
+             skip: int | None = None) -> float:
+    """The product of the hotspots' long-term survival, the i-th enabler's mine chance being
+    ``enabler_probs[i]``; hotspots that ``skip`` settles are left out."""
+    out = 1.0
+    for spot, p in zip(spots, enabler_probs, strict=True):
+        if skip is None or skip not in spot.exempt:
+            out *= (2.0 - p) / 2.0
+    return out

@@ -13,9 +13,11 @@ from solvers.minesweeper.traps import (
     ROW,
     TrapCredit,
     find_traps,
+    hotspots,
     influence,
     pseudo_fifties,
     shapes,
+    survival,
 )
 from tests.solvers.minesweeper.game_tree import best_value, click_value, layouts
 from tests.solvers.minesweeper.positions import random_position
@@ -144,3 +146,28 @@ def test_the_solver_takes_the_better_cell_of_a_pseudo_fifty():
     assert decision.probability == pytest.approx(1 / 8)
     every = layouts(board, 5)
     assert click_value(board, every, frozenset(), 5) == best_value(board, every, frozenset())
+
+
+def test_hotspots_are_coin_flip_pairs_with_one_enabler():
+    found = 0
+    for board, mines, every in _positions(35, 600):
+        analysis = engine.analyse(board, mines)
+        traps = find_traps(board, mines, analysis)
+        spots = hotspots(traps, analysis)
+        for spot in spots:
+            pair = sorted(spot.exempt - {spot.enabler})
+            assert len(pair) == 2 and spot.enabler not in pair
+            for cell in pair:  # a coin flip now, by brute force
+                assert sum(cell in lay for lay in every) * 2 == len(every)
+            enabler_safe = sum(spot.enabler not in lay for lay in every) / len(every)
+            assert enabler_safe < 0.9
+            found += 1
+        probs = [analysis.probs[s.enabler] for s in spots]
+        whole = math.prod((2 - p) / 2 for p in probs)
+        assert survival(spots, probs) == pytest.approx(whole)
+        for spot in spots:  # a cell of a hotspot leaves that hotspot out
+            cell = min(spot.exempt)
+            kept = [p for s, p in zip(spots, probs, strict=True) if cell not in s.exempt]
+            expected = math.prod((2 - p) / 2 for p in kept)
+            assert survival(spots, probs, cell) == pytest.approx(expected)
+    assert found > 5
