@@ -199,8 +199,10 @@ class _Search:
             return sols.bit_count()
         return sum(w * (sols & mask).bit_count() for w, mask in self.classes)
 
-    def best(self, sols: int) -> tuple[float, int | None]:
-        """(chance to win from this set of layouts, cell to open now)."""
+    def best(self, sols: int, known: int = 0) -> tuple[float, int | None]:
+        """(chance to win from this set of layouts, cell to open now). ``known``: a bitmask of
+        cells already open and split by (the same number in every layout of ``sols``): a
+        hint that spares splitting by them again, not part of the position."""
         if sols & (sols - 1) == 0:  # one layout left: every safe cell is known
             return 1.0, None
         hit = self.memo.get(sols)
@@ -210,11 +212,13 @@ class _Search:
         if self.nodes < 0:
             raise _Budget
         mine = self.mine
-        free = [k for k in range(self.n) if not sols & mine[k]]
+        free = [k for k in range(self.n) if not known >> k & 1 and not sols & mine[k]]
         parts = self._split(sols, free)
         size = self.size
+        for k in free:
+            known |= 1 << k
         if len(parts) > 1:
-            total = sum(size(p) * self.best(p)[0] for p in parts) / size(sols)
+            total = sum(size(p) * self.best(p, known)[0] for p in parts) / size(sols)
             result: tuple[float, int | None] = (total, None)
             self.memo[sols] = result
             return result
@@ -228,7 +232,7 @@ class _Search:
             if safe_size[k] / whole <= best_win:
                 break  # sorted by safety: no later cell can do better
             parts = self._split(safe_of[k], [k])
-            win = sum(size(p) * self.best(p)[0] for p in parts) / whole
+            win = sum(size(p) * self.best(p, known | 1 << k)[0] for p in parts) / whole
             if win > best_win:
                 best_win, best_cell = win, k
         result = (best_win, best_cell)
@@ -239,10 +243,16 @@ class _Search:
         """Layouts grouped by the numbers the given (safe) cells show."""
         parts = [sols]
         for k in cells:
+            masks = self.shows[k].values()
             finer = []
             for part in parts:
-                groups = [part & mask for mask in self.shows[k].values() if part & mask]
-                finer.extend(groups)
+                for mask in masks:
+                    piece = part & mask
+                    if piece == part:  # the same number in every layout: no split
+                        finer.append(part)
+                        break
+                    if piece:
+                        finer.append(piece)
             parts = finer
         return parts
 
