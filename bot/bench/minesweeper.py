@@ -88,9 +88,11 @@ def _work(args: tuple[tuple[BenchSpec, ...], range]) -> list[tuple[GameResult, .
     ]
 
 
-def chunks(games: int, chunk: int) -> list[range]:
-    """Game numbers in runs of ``chunk``: the unit of work of a pool or a Ray task."""
-    return [range(i, min(i + chunk, games)) for i in range(0, games, chunk)]
+def chunks(games: int, chunk: int, start: int = 0) -> list[range]:
+    """Game numbers ``start`` to ``start + games - 1`` in runs of ``chunk``: the unit of work of
+    a pool or a Ray task."""
+    end = start + games
+    return [range(i, min(i + chunk, end)) for i in range(start, end, chunk)]
 
 
 def ray_chunk(games: int) -> int:
@@ -113,11 +115,13 @@ def run_many(
     jobs: int,
     chunk: int = 20,
     ray: str | None = None,
+    start: int = 0,
 ) -> Generator[list[tuple[GameResult, ...]], None, None]:
     """Every game played by each spec in turn (paired results), chunk by chunk as they finish;
     on the Ray cluster at ``ray`` ("auto" or an address) when given, else in ``jobs``
-    processes. Game ``i`` is the same whoever plays it, so the figures are the same too."""
-    tasks = [(specs, indices) for indices in chunks(games, chunk)]
+    processes; games ``start`` on. Game ``i`` is the same whoever plays it, so the figures are
+    the same too."""
+    tasks = [(specs, indices) for indices in chunks(games, chunk, start)]
     if ray is not None:
         from bot.bench.ray_runner import run_on_ray
 

@@ -195,6 +195,19 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
         " --versus-saved",
     )
     p.add_argument(
+        "--save-versus-outcomes",
+        metavar="FILE",
+        help="with --versus: write the other engine's outcomes to FILE too",
+    )
+    p.add_argument(
+        "--from-game",
+        type=int,
+        default=0,
+        metavar="K",
+        help="play game numbers K to K+N-1 (N = --games), to extend an earlier run of the seed"
+        " (default: 0)",
+    )
+    p.add_argument(
         "--versus-saved",
         metavar="FILE",
         help="pair this run with the outcomes --save-outcomes kept of the same games (instead"
