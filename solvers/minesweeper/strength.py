@@ -1,10 +1,19 @@
 """Named engine settings, so two engines can be played against each other on the same games.
 
 A setting is every knob of the staged solver that changes its play: the guess stage's
-:class:`GuessConfig`, the exhaustive endgame's limits and the early 50/50. ``default`` is what
-the bot plays; the others switch one technique off (to measure what it gives) or on. A name may
-carry overrides, ``NAME:key=value,key=value`` (e.g. ``default:cutoff=0.9,fifty=off``), so a
-knob can be tried without a new name.
+:class:`GuessConfig`, the exhaustive endgame's limits, the early 50/50 and pseudo 50/50. ``default``
+is what the bot plays; the others switch one technique off (to measure what it gives) or on. A
+name may carry overrides, ``NAME:key=value,key=value`` (e.g. ``default:cutoff=0.9,fifty=off``), so
+a knob can be tried without a new name.
+
+Issue 25's techniques, each measured by ``gamebot bench minesweeper --engine NAME --versus
+default`` (paired, expert 16x30/99; figures in the comments by each name and in the issue's
+closing note): ``pseudo`` (a cell safe or part of a 50/50 the game holds anyway is opened at
+once), ``traps`` (a share of a guess's risk that would-be 50/50s hold anyway is credited to its
+safety, as JSMinesweeper does; ``traps-narrow`` only from traps of one unknown source), ``hotspots``
+(a look-ahead outcome is weighed by the long-term survival of pairs one mine from a 50/50),
+``space`` (small walled-off regions are guessed last), ``dominance`` (a safer cell that is safe
+whenever the pick is gets opened first), and ``combined`` (all of them).
 """
 
 from __future__ import annotations
