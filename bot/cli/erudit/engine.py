@@ -1,4 +1,4 @@
-"""Commands for Erudit / Scrabble: best move for a position, self-play bench, leave fitting and
+"""Commands for Erudit / Scrabble: best move for a position, self-play bench and
 the oracle checks of the move generator and the endgame solver."""
 
 from __future__ import annotations
@@ -246,52 +246,6 @@ def _run_bench(args: argparse.Namespace) -> int:
     return stop.exit_code()
 
 
-def _configure_fit(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--games",
-        type=positive_int,
-        metavar="N",
-        default=400,
-        help="self-play games a round (default 400)",
-    )
-    p.add_argument(
-        "--rounds", type=positive_int, metavar="N", default=2, help="fit rounds (default 2)"
-    )
-    p.add_argument("--seed", type=int, default=1000, help="seed (default 1000)")
-    _rules_options(p)
-    p.add_argument("--out", metavar="FILE", help="where to write (default: the rules' data file)")
-
-
-def _run_fit(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from bot.cli.output_paths import check_file
-    from bot.cli.progress import progress_bar
-    from solvers.erudit.leaves import save_leaves
-    from solvers.erudit.rules import DATA
-    from solvers.erudit.selfplay import fit_by_selfplay
-
-    if args.out:
-        check_file(args.out, "--out", (".json",))
-    rules, graph = _load(args)
-    with progress_bar(args.games * args.rounds, f"{rules.name} self-play") as bar:
-        model, n = fit_by_selfplay(
-            rules, graph, args.games, args.seed, args.rounds, lambda r, i: bar.advance()
-        )
-    out = Path(args.out) if args.out else DATA / rules.leaves
-    note = {
-        "command": f"gamebot erudit fit-leaves --rules {rules.name} --games {args.games} "
-        f"--rounds {args.rounds} --seed {args.seed}",
-        "samples_last_round": n,
-        "target": "points the player scored on their next turn minus the mean",
-    }
-    save_leaves(model, out, note)
-    best = sorted(model.tile.items(), key=lambda kv: -kv[1])
-    print(f"fitted on {n} samples; wrote {out}")
-    print("tile values: " + " ".join(f"{k}{v:+.1f}" for k, v in best))
-    return 0
-
-
 # --- erudit verify -------------------------------------------------------------------------------
 def _configure_verify(p: argparse.ArgumentParser) -> None:
     p.add_argument(
@@ -369,13 +323,6 @@ COMMANDS: list[Command] = [
         " move-generation timings",
         _configure_bench,
         _run_bench,
-    ),
-    Command(
-        "erudit",
-        "fit-leaves",
-        "fit leave values by self-play and store them as the rules' data file",
-        _configure_fit,
-        _run_fit,
     ),
     Command(
         "erudit",
