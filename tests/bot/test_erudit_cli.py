@@ -164,10 +164,11 @@ def test_bench_refuses_an_unknown_player(capsys):
 def test_bench_simulation_against_equity_reports_its_seconds_a_move(capsys):
     code = main(["bench", "erudit", "--rules", "scrabble-en", "--player", "simulation",
                  "--opponent", "equity", "--think", "0.05", "--candidates", "4", "--games", "2",
-                 "--timing-positions", "0", "--json"])
+                 "--end-bag", "3", "--no-race", "--timing-positions", "0", "--json"])
     assert code == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert (summary["think"], summary["candidates"], summary["plies"]) == (0.05, 4, 1)
+    assert (summary["end_bag"], summary["race"]) == (3, False)
     # a move may overrun its budget by at most one round of playouts
     assert 0 < summary["move_seconds_player"]["median"] < 1.0
     assert summary["games"] == 2

@@ -159,7 +159,7 @@ def _run_best(args: argparse.Namespace) -> int:
 # --- bench erudit --------------------------------------------------------------------------------
 def _configure_bench(p: argparse.ArgumentParser) -> None:
     from solvers.erudit.players import PLAYERS
-    from solvers.erudit.simulation import CANDIDATES, PLIES
+    from solvers.erudit.simulation import CANDIDATES, END_BAG, PLIES
 
     names = ", ".join(PLAYERS)
     p.add_argument("--player", choices=PLAYERS, default="equity", metavar="NAME",
@@ -181,6 +181,11 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
                    help=f"simulation: static moves played out (default {CANDIDATES})")
     p.add_argument("--plies", type=int, choices=(1, 2), default=PLIES,
                    help=f"simulation: plies of each playout (default {PLIES})")
+    p.add_argument("--end-bag", type=int, default=END_BAG, metavar="N",
+                   help="simulation: with N tiles or fewer in the bag, play out to the end of "
+                   f"the game (default {END_BAG}; -1 never)")
+    p.add_argument("--no-race", action="store_true",
+                   help="simulation: play every candidate every round (no early drops)")
     p.add_argument("--leaves", metavar="FILE.json",
                    help="the player's leave values (default: the rules' own; see fit-leaves)")
     p.add_argument("--opponent-leaves", metavar="FILE.json",
@@ -216,7 +221,8 @@ def _run_bench(args: argparse.Namespace) -> int:
     rules, graph = _load(args, parts=clock)
     specs = [PlayerSpec(name, think=args.think, seed=args.seed + k,
                         endgame_budget=args.endgame_budget, candidates=args.candidates,
-                        plies=args.plies, leaves=leaves)
+                        plies=args.plies, end_bag=args.end_bag, race=not args.no_race,
+                        leaves=leaves)
              for k, (name, leaves) in enumerate(((args.player, args.leaves),
                                                  (args.opponent, args.opponent_leaves)))]
     with clock.part("leave values"):
@@ -241,6 +247,7 @@ def _run_bench(args: argparse.Namespace) -> int:
                             args.seed, args.think)
     seconds = clock.to_dict()
     summary.update(jobs=args.jobs, candidates=args.candidates, plies=args.plies,
+                   end_bag=args.end_bag, race=not args.no_race,
                    stopped=stop.reason, seconds=seconds, wall_seconds=seconds["total"])
     emit(summary, [*lines, *stop.line(), clock.line()], args.json)
     return stop.exit_code()
