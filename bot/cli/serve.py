@@ -85,8 +85,8 @@ COMMANDS: list[Command] = [
         _configure_serve_balda,
         _run_serve_balda,
         description="Serve the project's own Balda page on 127.0.0.1 until Ctrl+C: a "
-        "computer opponent on our engine (easy, medium, hard), 5x5/6x6/7x7, two themes and "
-        "two input styles chosen by URL parameters, which this command lists.",
+        "computer opponent on our engine (easy, medium, hard) or hot-seat, 5x5/6x6/7x7, three"
+        " themes and two input styles chosen by URL parameters, which this command lists.",
     ),
 ]
 

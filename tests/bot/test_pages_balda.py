@@ -181,6 +181,21 @@ def test_a_silent_ending_is_a_setting_of_the_game(tiny):
     assert tiny.handle("new", {"ending": "silent"})["config"]["ending"] == "silent"
 
 
+def test_a_position_parameter_starts_the_game_there_for_labelled_screenshots(tiny):
+    """``position``: the grid to start from (the canvas theme's labelled pictures are made so,
+    the label being the position itself); its letters off the start row are drawn as placed
+    by one player or the other (``placed``, which colours them on the canvas)."""
+    view = tiny.handle("new", {"position": "...../..я../балда/...../.....", "theme": "canvas"})
+    assert view["grid"][1][2] == "Я" and view["start_word"] == "БАЛДА"
+    assert view["placed"] == [{"cell": [1, 2], "by": 1}] and view["config"]["theme"] == "canvas"
+    answer = play(tiny, view["id"], [1, 3], "д", [[1, 2], [1, 3]])  # ЯД
+    assert answer["ok"] and answer["game"]["placed"][-1] == {"cell": [1, 3], "by": 0}
+    for bad, says in (("...../БАЛДА/.....", "5 rows of 5"), ("...../...../БАЛ.А/...../.....",
+                      "middle row"), ("...../..Q../БАЛДА/...../.....", "not a letter")):
+        with pytest.raises(PageRequestError, match=says):
+            tiny.handle("new", {"position": bad})
+
+
 def test_a_human_pass_hands_the_turn_to_the_computer(server):
     view = call(server, "new", {"level": "medium", "seed": 5})
     view = call(server, "pass", {"id": view["id"]})
@@ -400,6 +415,7 @@ def test_the_page_and_its_files_are_served(server):
     assert answer.status == 200 and "<title>gamebot Балда</title>" in body.decode()
     assert answer.getheader("Content-Type").startswith("text/html")
     for name, kind in (("balda.js", "text/javascript"), ("balda.css", "text/css"),
+                       ("balda-canvas.js", "text/javascript"),
                        ("kit/kit.js", "text/javascript"), ("kit/kit.css", "text/css")):
         answer, body = get(server, f"/balda/{name}")
         assert answer.status == 200 and answer.getheader("Content-Type").startswith(kind)

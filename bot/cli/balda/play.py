@@ -25,6 +25,6 @@ def _config(cfg: PagePlayConfig, args: argparse.Namespace) -> PagePlayConfig:
     return replace(cfg, size=args.size, lang=args.lang)
 
 
-BALDA = PageVerbs("balda", "Balda", "letter grid", ("classic", "night"),
+BALDA = PageVerbs("balda", "Balda", "letter grid", ("classic", "night", "canvas"),
                   "palette-drag (default) or type-click", _page_options, _config)
 COMMANDS: list[Command] = commands(BALDA)

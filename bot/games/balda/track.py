@@ -18,6 +18,9 @@ from solvers.balda.moves import BaldaMove
 from solvers.balda.rules import BaldaRules
 from solvers.balda.state import BaldaState
 
+#: A letter on the grid that nothing named for sure (an unknown glyph): no word runs through it.
+UNKNOWN = "?"
+
 
 class TrackError(ValueError):
     """A grid that cannot follow the last one by the rules (letters changed or vanished)."""
@@ -30,17 +33,21 @@ class GameLog:
     moves: list[tuple[int, str]] = field(default_factory=list)  # (side 0 ours / 1 theirs, text)
     rejected: list[str] = field(default_factory=list)
     site_words: list[str] = field(default_factory=list)  # opponent words our list lacks
+    unknown: list[str] = field(default_factory=list)  # letters followed as unknown ("?@r,c")
     retried: list[str] = field(default_factory=list)  # inputs the page never took, entered again
     confirmed: list[str] = field(default_factory=list)  # words the page asked about, added
 
 
 def new_cells(before: Sequence[str], after: Sequence[str]) -> list[int]:
-    """Cells empty before and filled after; raises TrackError when a letter changed or went."""
+    """Cells empty before and filled after; raises TrackError when a letter changed or went.
+    An unknown letter that reads as a letter now is no change (it was named at last)."""
     if len(before) != len(after):
         raise TrackError(f"the grid has {len(after)} cells, not {len(before)}")
     size = int(len(after) ** 0.5)
     added = []
     for i, (a, b) in enumerate(zip(before, after, strict=True)):
+        if a == UNKNOWN and b:
+            continue
         if a and a != b:
             row, col = divmod(i, size)
             now = repr(b) if b else "empty"

@@ -88,6 +88,46 @@ class Rejection(Exception):
         self.reason, self.message, self.word = reason, message, word
 
 
+def preset_state(position: str, size: int, language: Language
+                 ) -> tuple[BaldaState, tuple[tuple[int, int], ...]]:
+    """The grid a ``position`` parameter gives (rows joined by '/', '.' empty), and the cells
+    of its letters off the start row; PageRequestError says what is wrong with it."""
+    rows = position.split("/")
+    if len(rows) != size or any(len(row) != size for row in rows):
+        raise PageRequestError(f"position must be {size} rows of {size} cells joined by '/'")
+    grid: list[str] = []
+    for row in rows:
+        for ch in row:
+            letter = "" if ch == "." else language.normalise(ch)
+            if letter and letter not in language.alphabet:
+                raise PageRequestError(f"position: {ch!r} is not a letter of the alphabet")
+            grid.append(letter)
+    rules = BaldaRules(size=size)
+    start = "".join(grid[rules.start_row * size : (rules.start_row + 1) * size])
+    if len(start) != size:
+        raise PageRequestError("position: the middle row (the start word) must be full")
+    placed = tuple(divmod(i, size) for i, ch in enumerate(grid)
+                   if ch and i // size != rules.start_row)
+    return BaldaState(rules=rules, grid=tuple(grid), used=(start,)), placed
+
+
+def log_ended(session: Session) -> None:
+    """With ``GAMEBOT_PAGE_LOG=FILE``, one JSON line per game that ends (its grid, scores by
+    panel, words): what the page truly holds, to check a bot's reading against."""
+    import json
+    import os
+
+    path = os.environ.get("GAMEBOT_PAGE_LOG")
+    if not path:
+        return
+    view = session.view()
+    line = {k: view[k] for k in ("number", "seed", "scores", "words", "end_reason")}
+    line["grid"] = ["".join(ch or "." for ch in row) for row in view["grid"]]  # type: ignore[attr-defined]
+    line["config"] = view["config"]
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write(json.dumps(line, ensure_ascii=False) + "\n")
+
+
 # ----- one game --------------------------------------------------------------------------
 class Session:
     """One game on the page. Seats map the engine's players (0 moves first) to the page's two
@@ -114,7 +154,12 @@ class Session:
         # seat of engine player p; the computer sits on panel 1
         self.seats = (0, 1) if hotseat or config.first == "human" else (1, 0)
         self.kinds = ("human", "human") if hotseat else ("human", "computer")  # by panel
-        self.state = BaldaState.new(self.rng.choice(starts), BaldaRules(size=config.size))
+        start = self.rng.choice(starts)
+        self.preset: tuple[tuple[int, int], ...] = ()  # letters a ``position`` placed
+        if config.position:
+            self.state, self.preset = preset_state(config.position, config.size, language)
+        else:
+            self.state = BaldaState.new(start, BaldaRules(size=config.size))
         self.history: list[tuple[int, BaldaMove]] = []  # (panel, move) in play order
 
     # ----- whose turn ---------------------------------------------------------------------
@@ -166,6 +211,8 @@ class Session:
         panel = self.seats[self.state.to_move]
         self.state = self.state.play(move)
         self.history.append((panel, move))
+        if self.state.is_over:
+            log_ended(self)
 
     def _checked_move(self, cell: Cell, letter: str, path: list[Cell], added: bool = False
                       ) -> BaldaMove:
@@ -238,6 +285,10 @@ class Session:
             "next": self.seats[state.to_move],  # who would move: a silent ending names them
             "turn_kind": self.turn_kind(),
             "words": [{"word": m.word, "by": panel} for panel, m in self.history if not m.is_pass],
+            "placed": [{"cell": list(cell), "by": (cell[0] + cell[1]) % 2}
+                       for cell in self.preset]
+            + [{"cell": list(m.cell), "by": panel} for panel, m in self.history
+               if m.cell is not None],
             "passes": state.passes,
             "pass_limit": state.rules.pass_limit,
             "over": over,
