@@ -73,7 +73,8 @@ def _run_serve_balda(args: argparse.Namespace) -> int:
         return [f"Balda page: {server.url()}",
                 f"for example: {server.url(theme='night', input='type-click', level='easy')}"]
 
-    return _serve(args, "balda", games, intro, describe_parameters(tuple(games.languages)),
+    langs = tuple(k for k in games.languages if "+" not in k)  # ru+yo is yo=letter
+    return _serve(args, "balda", games, intro, describe_parameters(langs),
                   "serving until Ctrl+C (the dictionary loads in the background)")
 
 

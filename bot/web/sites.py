@@ -63,7 +63,7 @@ PROFILE_KEYS = frozenset({
     "name", "game", "language", "title", "default-style", "styles", "cancel", "pass",
     "new-game", "start", "dismiss", "submit", "exchange", "exchange-confirm", "accept",
     "confirm", "texts", "score-labels", "glyphs", "url", "rules", "sides", "opponent-timeout",
-    "redraw-timeout", "settle-gap", "park-pointer", "all-tiles-bonus", "comment",
+    "redraw-timeout", "settle-gap", "park-pointer", "all-tiles-bonus", "yo-letter", "comment",
 })
 BUILTIN_DIR = Path(__file__).resolve().parents[2] / "calibration" / "sites"
 
@@ -133,6 +133,7 @@ class SiteProfile:
     url: str = ""  # where the page is, when the site is served from a fixed place
     rules: str = ""  # Erudit/Scrabble: the rules the site plays (erudit, scrabble-en, ...)
     all_tiles_bonus: int | None = None  # Erudit: points for a whole rack (None: the rules')
+    yo_letter: bool = False  # Russian: Ё is a letter of its own on this site (УЧЁТ, not УЧЕТ)
     sides: int = 2  # players; the bot plays one side unless told to play both
     opponent_timeout: float = 60.0  # seconds the opponent may think
     redraw_timeout: float = 5.0  # seconds our own input may take to show
@@ -310,6 +311,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         url=str(data.get("url", "")),
         rules=str(data.get("rules", "")),
         all_tiles_bonus=_bonus(where, data.get("all-tiles-bonus")),
+        yo_letter=_flag(where, "yo-letter", data.get("yo-letter", False)),
         sides=int(data.get("sides", 2)),
         opponent_timeout=number("opponent-timeout", 60.0),
         redraw_timeout=number("redraw-timeout", 5.0),
@@ -317,6 +319,12 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         park_pointer=bool(data.get("park-pointer", True)),
         source=where,
     )
+
+
+def _flag(where: str, key: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise SiteError(f"{where}: {key!r} is true or false")
+    return value
 
 
 def _bonus(where: str, value: object) -> int | None:

@@ -128,3 +128,29 @@ def test_a_look_alike_of_a_letter_the_bank_never_saw_is_doubted_when_that_letter
     monkeypatch.setattr(player, "_kinds", lambda lines: frozenset({"ours"}))
     seen = player.read(frame, location)
     assert seen.grid[22] in ("Н", UNKNOWN)
+
+
+def test_on_a_site_where_yo_is_a_letter_the_bot_plays_uchyot_never_ucheet(tmp_path):
+    """Profile ``yo-letter``: the player's alphabet has Ё and its dictionary keeps it, so the
+    engine's move is УЧЁТ (a game played УЧЕТ on such a page, and the page refused it)."""
+    from bot.games.balda.player import make_balda_player
+    from bot.web.session import PagePlayConfig
+    from bot.web.sites import parse_profile
+
+    data = {"name": "yo-site", "game": "balda", "language": "ru", "title": "x",
+            "styles": {"click": [{"do": "click-path", "type-at-new": True}]},
+            "yo-letter": True}
+    site = parse_profile(data, "yo-site.json")
+    assert site.yo_letter
+    player = make_balda_player(PagePlayConfig(target="browser", site="yo-site.json",
+                                              think=0.05), site)
+    assert "Ё" in player.alphabet and "УЧЁТ" in player.lexicon and "УЧЕТ" not in player.lexicon
+    rows = "...../.Т.../КУЧЕР/...../....."
+    player.state = BaldaState(rules=BaldaState.new("КУЧЕР").rules, used=("КУЧЕР",),
+                              grid=tuple("" if ch == "." else ch for ch in rows.replace("/", "")))
+    from solvers.balda.movegen import generate_moves
+
+    at = {m.word: m for m in generate_moves(player.state, player.lexicon)}
+    assert "УЧЁТ" in at and at["УЧЁТ"].letter == "Ё" and "УЧЕТ" not in at
+    (decision,) = player.decide(unknown_seen(rows, "ours"))
+    assert "УЧЕТ" not in decision.move.word

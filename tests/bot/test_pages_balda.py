@@ -250,7 +250,7 @@ def test_lower_case_and_yo_are_accepted():
 
 
 def test_ukrainian_and_english_games_use_their_own_alphabets():
-    assert list(available_languages()) == ["ru", "uk", "en"]
+    assert list(available_languages()) == ["ru", "uk", "en", "ru+yo"]  # Russian with Ё apart
     games = BaldaGames(
         {
             "uk": Lexicon(["ЇЖАКИ", "ЇЖ", "ЄЖ"], language="uk"),
@@ -474,3 +474,23 @@ def test_serve_balda_prints_its_url_and_serves_the_page():
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_yo_letter_makes_yo_a_letter_of_its_own_and_its_words_spelt_with_it():
+    """``yo=letter``: the palette has Ё after Е, УЧЁТ is played with Ё and УЧЕТ is refused
+    (most sites fold Ё into Е; some do not, and the bot must not play УЧЕТ there)."""
+    from bot.pages.balda.game import RU_YO
+
+    words = ["БАЛДА", "ЁЖ", "ЁЛКА"]
+    games = BaldaGames({"ru": Lexicon(words), RU_YO: Lexicon(words, "ru", yo=True)},
+                       hard_seconds=0.05)
+    folded = games.handle("new", {})
+    assert "Ё" not in folded["alphabet"]
+    ezh = games.handle("new", {"yo": "letter", "position": "...../...../БАЛДА/.Ж.../....."})
+    assert ezh["alphabet"].index("Ё") == ezh["alphabet"].index("Е") + 1
+    assert not play(games, ezh["id"], [3, 0], "е", [[3, 0], [3, 1]])["ok"]  # ЕЖ: no word
+    taken = play(games, ezh["id"], [3, 0], "ё", [[3, 0], [3, 1]])  # ЁЖ
+    assert taken["ok"] and taken["game"]["grid"][3][0] == "Ё"
+    folded_game = games.handle("new", {"position": "...../...../БАЛДА/.Ж.../....."})
+    assert play(games, folded_game["id"], [3, 0], "ё", [[3, 0], [3, 1]])["game"]["grid"][3][0] \
+        == "Е"  # folded: played as ЕЖ

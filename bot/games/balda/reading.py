@@ -335,8 +335,10 @@ class GridReading:
 
         ours = self._ours()
         length = self._length(scores)
+        yo = "Ё" in self.alphabet  # Ё a letter of its own: the page's words keep it
         shown = frozenset(
-            fold_yo(word.upper()) for line in lines for word in line.text.split() if word.isalpha()
+            word.upper() if yo else fold_yo(word.upper())
+            for line in lines for word in line.text.split() if word.isalpha()
         )
         if len(self._asked) > 2000:
             self._asked.clear()

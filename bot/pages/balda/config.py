@@ -23,6 +23,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "ending": ("banner", "silent"),
     "unknown": ("refuse", "ask"),
     "overlay": ("none", "path"),
+    "yo": ("e", "letter"),
 }
 PARAMETERS: dict[str, str] = {
     "size": "grid size: 5 (default), 6 or 7",
@@ -49,6 +50,8 @@ PARAMETERS: dict[str, str] = {
     "added, the word is played)",
     "overlay": "none (default) or path (as some sites do: after every move, ours too, arrows "
     "drawn across the word's letters, over them, until the next move)",
+    "yo": "e (default: Russian Ё is Е, as most sites play) or letter (Ё a letter of its own: "
+    "the palette has it, УЧЁТ is a word and УЧЕТ is not)",
     "position": "the grid to start from instead of a fresh game (for labelled screenshots): rows "
     "from the top joined by '/', '.' an empty cell, the middle row full (the start word); "
     "e.g. ...../..К../БАЛДА/...../.....",
@@ -73,6 +76,7 @@ class BaldaConfig:
     unknown: str = "refuse"
     overlay: str = "none"
     position: str = ""
+    yo: str = "e"
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -97,6 +101,7 @@ def parse_config(payload: dict[str, object], languages: tuple[str, ...]) -> Bald
         unknown=choice(payload, "unknown", CHOICES["unknown"]),
         overlay=choice(payload, "overlay", CHOICES["overlay"]),
         position=_position(payload),
+        yo=choice(payload, "yo", CHOICES["yo"]),
     )
 
 

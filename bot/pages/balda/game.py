@@ -57,18 +57,33 @@ class Language:
     code: str
     alphabet: str
     load: Callable[[], Lexicon]
+    yo: bool = False  # Russian with Ё a letter of its own (yo=letter)
 
     def normalise(self, text: str) -> str:
-        """Upper case; Russian also folds Ё into Е (its dictionary is folded the same way)."""
-        return normalise(text, self.code)
+        """Upper case; Russian also folds Ё into Е (its dictionary is folded the same way),
+        unless Ё is a letter of its own."""
+        return normalise(text, self.code, self.yo)
+
+
+#: The key of Russian with Ё a letter of its own among a page's languages.
+RU_YO = "ru+yo"
+
+
+def language_key(config: BaldaConfig) -> str:
+    """Which of the page's languages a game plays: its ``lang``, Russian with Ё apart when
+    ``yo=letter``."""
+    return RU_YO if config.lang == "ru" and config.yo == "letter" else config.lang
 
 
 def available_languages() -> dict[str, Language]:
     """Every language ``solvers`` has nouns for (ru, uk, en), Russian first."""
-    return {
+    found = {
         code: Language(code, alphabet_for(code), functools.partial(Lexicon.for_language, code))
         for code in LANGUAGES
     }
+    found[RU_YO] = Language("ru", alphabet_for("ru", yo=True),
+                            functools.partial(Lexicon.for_language, "ru", yo=True), yo=True)
+    return found
 
 
 def refused(word: str, fraction: float, salt: str) -> bool:
@@ -159,7 +174,7 @@ class Session:
         if config.position:
             self.state, self.preset = preset_state(config.position, config.size, language)
         else:
-            self.state = BaldaState.new(start, BaldaRules(size=config.size))
+            self.state = BaldaState.new(start, BaldaRules(size=config.size), yo=language.yo)
         self.history: list[tuple[int, BaldaMove]] = []  # (panel, move) in play order
 
     # ----- whose turn ---------------------------------------------------------------------
@@ -330,9 +345,10 @@ class BaldaGames:
         else:
             self.languages = {
                 code: Language(
-                    code,
+                    "ru" if code == RU_YO else code,
                     alphabet_for(code) if code in LANGUAGES else lexicon.alphabet,
                     functools.partial(_given, lexicon),
+                    yo=code == RU_YO,
                 )
                 for code, lexicon in lexicons.items()
             }
@@ -388,14 +404,17 @@ class BaldaGames:
             return session.view()
 
     def new_game(self, payload: dict[str, object]) -> Session:
-        config = parse_config(payload, tuple(self.languages))
+        config = parse_config(payload, tuple(k for k in self.languages if k != RU_YO))
         number = game_number(payload)
-        lexicon = self.lexicon(config.lang)
-        starts = self._start_words(config.lang, config.size)
+        key = language_key(config)
+        if key not in self.languages:
+            raise PageRequestError("yo=letter: this page has no Russian with Ё apart")
+        lexicon = self.lexicon(key)
+        starts = self._start_words(key, config.size)
         session = Session(
             secrets.token_hex(8),
             config,
-            self.languages[config.lang],
+            self.languages[key],
             lexicon,
             number,
             starts,

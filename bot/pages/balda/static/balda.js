@@ -37,7 +37,7 @@ function touchesLetter(cell) {
 }
 function normalise(key) {
   let letter = key.toUpperCase();
-  if (ui.config.lang === "ru") letter = letter.replace("Ё", "Е");
+  if (ui.config.lang === "ru" && ui.config.yo !== "letter") letter = letter.replace("Ё", "Е");
   return letter;
 }
 
