@@ -240,6 +240,50 @@ def ruled_out(cell: int, letters: Sequence[str], grid: Sequence[str | None],
     return {ch for ch, d in seen.items() if d >= UNLIKE}
 
 
+def letters_through(grid: Sequence[str], cell: int, lexicon: Lexicon,
+                    length: int | None = None) -> set[str]:
+    """The letters that, put in the empty ``cell``, make a dictionary word through it on
+    ``grid`` (flat, "" empty), of ``length`` letters when given. An unknown letter
+    (``UNKNOWN``) may be any letter here: the opponent's word may well run through a letter
+    we could not name, and the letter it placed must not be named as if it could not."""
+    from solvers.balda.lexicon import LONGEST, WORD
+    from solvers.balda.rules import BaldaRules
+
+    size = int(round(len(grid) ** 0.5))
+    neighbours = BaldaRules(size=size).neighbours
+    found: set[str] = set()
+    seen = [False] * len(grid)
+
+    def walk(at: int, node: Any, depth: int, new: str) -> None:
+        ch = grid[at]
+        if at == cell:
+            steps = [(k, v) for k, v in node.items() if k not in (WORD, LONGEST)]
+        elif ch == UNKNOWN:
+            steps = [(k, v) for k, v in node.items() if k not in (WORD, LONGEST)]
+        elif ch in node:
+            steps = [(ch, node[ch])]
+        else:
+            return
+        seen[at] = True
+        for letter, child in steps:
+            mine = letter if at == cell else new
+            word = child.get(WORD)
+            if mine and word is not None and depth + 1 >= 2 and (
+                    length is None or depth + 1 == length):
+                found.add(mine)
+            if length is not None and depth + 1 >= length:
+                continue
+            for n in neighbours[at]:
+                if not seen[n] and (grid[n] or n == cell):
+                    walk(n, child, depth + 1, mine)
+        seen[at] = False
+
+    for start in range(len(grid)):
+        if grid[start] or start == cell:
+            walk(start, lexicon.trie, 0, "")
+    return found
+
+
 def new_letter_names(
     grid: Sequence[str | None], state: BaldaState, lexicon: Lexicon, alphabet: str,
     inks: Sequence[Any] = (), bank: Any = None, length: int | None = None,
@@ -266,6 +310,8 @@ def new_letter_names(
         if m.cell == target and (length is None or len(m.word) == length)
     ]
     letters = {m.letter for m in moves} & set(alphabet)
+    if UNKNOWN in base.grid:  # the word may run through a letter we could not name
+        letters |= letters_through(base.grid, cell, lexicon, length) & set(alphabet)
     listed = {m.letter for m in moves if m.word in shown} & letters
     if len(listed) == 1:
         return {cell: listed.pop()}  # the page lists the word: the letter that makes it

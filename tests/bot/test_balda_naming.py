@@ -177,3 +177,20 @@ def test_several_plausible_start_words_name_only_the_letters_they_share():
     assert names == {11: "О", 12: "Ж", 13: "О", 14: "К"}
     assert agreed([bozhok, rozhok, rotok], lambda i: frozenset(said[i])) == {11: "О", 13: "О",
                                                                              14: "К"}
+
+
+def test_a_word_may_run_through_an_unknown_letter_so_it_never_narrows_a_new_one():
+    """A game followed the computer's letter at 0,0 as unknown; its next letter Ч at 0,1
+    made a word through that unknown letter (ЧА, the А unknown); the legal moves that avoid
+    it allowed only У (УХ), and the bot named the Ч an У. With the unknown letter standing for
+    any letter, Ч is possible too, and nothing is named."""
+    from calibration.balda.naming import letters_through
+
+    lexicon = Lexicon(["БАЛДА", "УХ", "ЧА"])
+    rows = "?..../.Х.../БАЛДА/...../....."
+    grid = ["" if ch == "." else ch for ch in rows.replace("/", "")]
+    state = BaldaState(rules=BaldaState.new("БАЛДА").rules, grid=tuple(grid), used=("БАЛДА",))
+    assert letters_through(grid, 1, lexicon) == {"У", "Ч", "А", "Х"}  # УХ, Ч?=ЧА, ?А, ?Х
+    assert letters_through(grid, 1, lexicon, length=3) == set()
+    unread = [None if i == 1 else ch for i, ch in enumerate(grid)]
+    assert new_letter_names(unread, state, lexicon, A) == {}

@@ -162,6 +162,10 @@ class GridReading:
         target = base.cell(cell)
         legal = {m.letter for m in generate_moves(base, self.lexicon)
                  if m.cell == target and (length is None or len(m.word) == length)}
+        if UNKNOWN in base.grid:  # the word may run through a letter we could not name
+            from calibration.balda.naming import letters_through
+
+            legal |= letters_through(base.grid, cell, self.lexicon, length)
         if grid[cell] not in legal:
             return [cell]
         if unseen and self.bank is not None and set(legal) - set(self.bank.chars) - {grid[cell]}:
