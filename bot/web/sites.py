@@ -63,9 +63,13 @@ PROFILE_KEYS = frozenset({
     "name", "game", "language", "title", "default-style", "styles", "cancel", "pass",
     "new-game", "start", "dismiss", "submit", "exchange", "exchange-confirm", "accept",
     "confirm", "texts", "score-labels", "glyphs", "url", "rules", "sides", "opponent-timeout",
-    "redraw-timeout", "settle-gap", "park-pointer", "all-tiles-bonus", "yo-letter", "comment",
+    "redraw-timeout", "settle-gap", "park-pointer", "all-tiles-bonus", "yo-letter", "min-zipf",
+    "comment",
 })
 BUILTIN_DIR = Path(__file__).resolve().parents[2] / "calibration" / "sites"
+#: A site's word list is not ours: words rarer than this (wordfreq's Zipf scale) are played
+#: only when no common one is left (profile ``min-zipf``; our own page, with our dictionary, 0).
+MIN_ZIPF = 1.5
 
 
 class SiteError(GamebotError):
@@ -134,6 +138,7 @@ class SiteProfile:
     rules: str = ""  # Erudit/Scrabble: the rules the site plays (erudit, scrabble-en, ...)
     all_tiles_bonus: int | None = None  # Erudit: points for a whole rack (None: the rules')
     yo_letter: bool = False  # Russian: Ё is a letter of its own on this site (УЧЁТ, not УЧЕТ)
+    min_zipf: float = MIN_ZIPF  # Balda: words rarer than this are not played while others are
     sides: int = 2  # players; the bot plays one side unless told to play both
     opponent_timeout: float = 60.0  # seconds the opponent may think
     redraw_timeout: float = 5.0  # seconds our own input may take to show
@@ -312,6 +317,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         rules=str(data.get("rules", "")),
         all_tiles_bonus=_bonus(where, data.get("all-tiles-bonus")),
         yo_letter=_flag(where, "yo-letter", data.get("yo-letter", False)),
+        min_zipf=_zipf(where, data.get("min-zipf", MIN_ZIPF)),
         sides=int(data.get("sides", 2)),
         opponent_timeout=number("opponent-timeout", 60.0),
         redraw_timeout=number("redraw-timeout", 5.0),
@@ -319,6 +325,13 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         park_pointer=bool(data.get("park-pointer", True)),
         source=where,
     )
+
+
+def _zipf(where: str, value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 8:
+        raise SiteError(f"{where}: 'min-zipf' is a word frequency on the Zipf scale, 0..8 (0:"
+                        " every word of our dictionary; 2: words seen about once in 10 million)")
+    return float(value)
 
 
 def _flag(where: str, key: str, value: object) -> bool:

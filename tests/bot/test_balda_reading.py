@@ -154,3 +154,34 @@ def test_on_a_site_where_yo_is_a_letter_the_bot_plays_uchyot_never_ucheet(tmp_pa
     assert "УЧЁТ" in at and at["УЧЁТ"].letter == "Ё" and "УЧЕТ" not in at
     (decision,) = player.decide(unknown_seen(rows, "ours"))
     assert "УЧЕТ" not in decision.move.word
+
+
+def test_rare_words_are_left_out_for_a_site_whose_dictionary_is_not_ours(tmp_path):
+    """A site refused НАСЫП, СЕРАО, ЛУДО: words our dictionary has and few people use. With the
+    site's floor (profile min-zipf) the bot plays a common word instead; when only rare ones
+    are left it plays one all the same (better than passing)."""
+    from bot.games.balda.common_words import rare_words, zipf
+    from solvers.balda.movegen import generate_moves
+
+    assert zipf("НАСЫП", "ru") < 1.5 < zipf("ПИЛОТ", "ru")
+    rows = "...../...../ПИЛОТ/...../....."
+    state = BaldaState(rules=BaldaState.new("ПИЛОТ").rules, used=("ПИЛОТ",),
+                       grid=tuple("" if ch == "." else ch for ch in rows.replace("/", "")))
+    both = Lexicon(["ПИЛОТ", "ПИЛОТЫ", "СЕРАО", "ТОЛИТ"])
+    assert {m.word for m in generate_moves(state, both)} == {"ПИЛОТЫ", "ТОЛИТ"}
+    rare = rare_words(state, both, "ru", 1.5)
+    assert rare == ("ТОЛИТ",)
+    assert rare_words(state, both, "ru", 0) == ()
+    only_rare = Lexicon(["ПИЛОТ", "ТОЛИТ"])
+    assert rare_words(state, only_rare, "ru", 1.5) == ()
+    import dataclasses
+
+    player = player_with(GlyphBank(A), ["ПИЛОТ", "ТЫ", "ТОЛИТ"], tmp_path)
+    player.state = state
+    (decision,) = player.decide(unknown_seen(rows, "ours"))
+    assert decision.move.word == "ТОЛИТ"  # 5 points, and our own page takes it
+    player.site = dataclasses.replace(player.site, min_zipf=1.5)
+    player._pending = None
+    player.state = state
+    (decision,) = player.decide(unknown_seen(rows, "ours"))
+    assert decision.move.word == "ТЫ"  # a site whose word list is not ours likely lacks ТОЛИТ

@@ -16,6 +16,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.games.balda.common_words import rare_words
 from bot.games.balda.reading import ENDED, OUTCOMES, GridReading
 from bot.games.balda.seen import Awaits, BaldaSeen, Cancel, Confirm, Expect
 from bot.games.balda.track import (
@@ -390,6 +391,8 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
         if not self.both_sides and state.to_move != 0:
             state = replace(state, to_move=0)
         excluded = tuple(w for w in self.rejected.words if w not in state.used_words)
+        rare = rare_words(state, self.lexicon, self.site.language, self.site.min_zipf)
+        excluded += tuple(w for w in rare if w not in excluded)  # the site likely lacks them
         thinking = replace(state, used=state.used + excluded) if excluded else state
         decision = search_decision(thinking, self.lexicon, seconds=self.think)
         move = decision.move
