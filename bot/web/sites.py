@@ -64,6 +64,7 @@ PROFILE_KEYS = frozenset({
     "new-game", "start", "dismiss", "submit", "exchange", "exchange-confirm", "accept",
     "confirm", "texts", "score-labels", "glyphs", "url", "rules", "sides", "opponent-timeout",
     "redraw-timeout", "settle-gap", "park-pointer", "all-tiles-bonus", "yo-letter", "min-zipf",
+    "drag-step",
     "comment",
 })
 BUILTIN_DIR = Path(__file__).resolve().parents[2] / "calibration" / "sites"
@@ -143,6 +144,7 @@ class SiteProfile:
     opponent_timeout: float = 60.0  # seconds the opponent may think
     redraw_timeout: float = 5.0  # seconds our own input may take to show
     settle_gap: float = 0.05  # seconds between the two grabs that must agree
+    drag_step: float | None = None  # seconds a drag takes from one cell to the next
     end_animation: float = 0.0  # the loop's question (a moving end before dialogs): none
     park_pointer: bool = True
     source: str = ""  # the file it came from
@@ -322,6 +324,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         opponent_timeout=number("opponent-timeout", 60.0),
         redraw_timeout=number("redraw-timeout", 5.0),
         settle_gap=number("settle-gap", 0.05),
+        drag_step=number("drag-step", 0.15) if "drag-step" in data else None,
         park_pointer=bool(data.get("park-pointer", True)),
         source=where,
     )

@@ -287,3 +287,45 @@ def test_a_grid_faded_under_the_game_over_banner_ends_the_game_on_the_page_score
     monkeypatch.setattr(player, "_all_lines", lambda frame: banner[1:])
     with pytest.raises(ReadError):
         player.read(frame, Location())
+
+
+def test_a_letter_picked_but_never_sent_is_no_move_and_is_taken_back(player, monkeypatch):
+    """Our letter shows in its cell but the turn never passed (the drag along the word was
+    lost): after the redraw time the move is redone, and the letter is not followed as
+    played (it was, and the cancel that cleared it read as a letter vanishing: a misread)."""
+    import bot.games.balda.adapter as balda_mod
+
+    first = seen(START, "ours")
+    player.turn(followed(player, first))
+    (decision,) = player.decide(followed(player, first))
+    pending = player.pending([decision], first)
+    r, c = decision.move.cell
+    rows = [list(row) for row in START.split("/")]
+    rows[r][c] = decision.move.letter
+    picked = seen("/".join("".join(row) for row in rows), "ours")
+    assert player.check(pending.grid, pending, picked)[0] is Verdict.STALE  # not sent yet
+    later = pending.sent + player.site.redraw_timeout + 1
+    monkeypatch.setattr(balda_mod.time, "monotonic", lambda: later)
+    assert player.check(pending.grid, pending, picked)[0] is Verdict.OK
+    player.follow(picked)
+    assert player.state.grid == grid(START), "a letter never sent is no move"
+    (cancel,) = player.decide(picked)
+    assert isinstance(cancel.move, Cancel)
+    cleared = player.pending([cancel], picked)
+    assert player.check(cleared.grid, cleared, seen(START, "ours"))[0] is Verdict.OK
+
+
+def test_playing_both_sides_a_move_is_taken_when_the_page_names_the_other_player(player):
+    """Hot-seat (--sides both): the letter shows at once; the move is taken when the turn line
+    names the other player (or the mover's score grows), not before."""
+    player.both_sides = True
+    first = seen(START, "ours")
+    player.turn(followed(player, first))
+    (decision,) = player.decide(followed(player, first))
+    pending = player.pending([decision], first)
+    r, c = decision.move.cell
+    rows = [list(row) for row in START.split("/")]
+    rows[r][c] = decision.move.letter
+    shown = "/".join("".join(row) for row in rows)
+    assert player.check(pending.grid, pending, seen(shown, "ours"))[0] is Verdict.STALE
+    assert player.check(pending.grid, pending, seen(shown, "theirs"))[0] is Verdict.OK

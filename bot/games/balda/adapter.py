@@ -104,6 +104,8 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
         self.move_seconds: list[float] = []  # "our turn shows" -> "our move shows as played"
         self.learned_glyphs = 0  # glyphs OCR named during play (checked by the game)
         self._retries = 0  # lost inputs of the move being entered
+        self._redo = False  # the move shows but the page never took it: taken back, redone
+        self._mover = 0  # the side our pending move is for (playing both sides)
         self._location: GridLocation | None = None  # the grid found last
         self._unknown_bank = -1  # the bank's size when unknown letters were last tried
         self._asked: dict[bytes, tuple[frozenset[str], str | None]] = {}  # Tesseract, by glyph
@@ -207,9 +209,10 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
                 return Verdict.MISREAD, f"{len(added)} new letters after one move"
             if "rejected" in seen.kinds or over:
                 return Verdict.OK, ""
-            if len(added) == 1 and ours and not self.both_sides:
+            if len(added) == 1 and not self._taken(seen, ours):
                 if lost and self._retry_left():
-                    return Verdict.OK, ""  # our letter shows but the word never went: redo
+                    self._redo = True  # our letter shows but the word never went: redo
+                    return Verdict.OK, ""
                 return Verdict.STALE, f"{move.to_text()} not confirmed yet"
             if len(added) == 2 and not ours:
                 return Verdict.STALE, "the opponent's reply is still being drawn"
@@ -229,6 +232,22 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
                 return Verdict.OK, ""
             return Verdict.STALE, "waiting for the opponent"
         return Verdict.OK, ""
+
+    def _taken(self, seen: BaldaSeen, ours: bool) -> bool:
+        """Whether the page took our word (its letter showing is not enough: a letter picked
+        but not sent shows too): the turn passed, or the mover's score grew. Playing one
+        side, the page no longer says it is our turn; playing both, it names the other
+        player, or the mover's score grew (a page that says only "your turn" to both)."""
+        if not self.both_sides:
+            return not ours
+        mover = self._mover
+        passed = ("theirs" in seen.kinds and "ours" not in seen.kinds) if mover == 0 else (
+            "ours" in seen.kinds and "theirs" not in seen.kinds)
+        if passed and self.site.turn_theirs:
+            return True
+        if seen.scores is not None and self.state is not None:
+            return seen.scores[mover] > self.state.scores[mover]
+        return not self.site.turn_theirs  # nothing on the page tells: the letter it is
 
     def _retry_left(self) -> bool:
         """Lost inputs are entered again at most twice a move, then it is a misread."""
@@ -303,8 +322,8 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
         self._name_unknown(seen)
         if not added:
             return
-        if seen.kinds & {"rejected", "confirm"}:
-            return  # our refused (or not yet confirmed) letter is showing: not a move yet
+        if seen.kinds & {"rejected", "confirm"} or self._redo:
+            return  # our refused (or not yet confirmed, or lost) letter showing: no move yet
         pending = self._pending
         if pending is not None and pending.kind is Awaits.MOVE and pending.move is not None:
             ours = pending.move
@@ -376,6 +395,7 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
         if "confirm" in seen.kinds and pending is not None and pending.move is not None:
             return [self._confirm(pending)]
         if "rejected" in seen.kinds or (pending is not None and pending.kind is Awaits.MOVE):
+            self._redo = False
             word = pending.move.word if pending is not None and pending.move is not None else ""
             refused = "rejected" in seen.kinds
             if word and refused:
@@ -402,6 +422,7 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
             self.log.moves.append((state.to_move, "pass"))
             return [decision]
         self._pending = Expect(Awaits.MOVE, state.grid, move, time.monotonic())
+        self._mover = state.to_move
         self.state = state
         return [decision]
 
@@ -446,7 +467,8 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
                     out.append(Gesture.settle())  # the page must show the cell chosen first
                 out.append(Gesture.type(letter))
             elif step.do == "drag-path":
-                out.append(Gesture.drag([centre(r, c) for r, c in move.path]))
+                out.append(Gesture.drag([centre(r, c) for r, c in move.path],
+                                        step=self.site.drag_step))
             elif step.do == "click-path":
                 for cell in move.path:
                     out.append(Gesture.click(centre(*cell)))
@@ -530,7 +552,9 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
             "confirmed_words": list(self.log.confirmed),
             "site_words": list(self.log.site_words),
             "unknown_letters": list(self.log.unknown),
-            "grid": self.state.to_text().splitlines()[-self.state.size:] if self.state else [],
+            # the last grid followed (not "grid": an outcome event's grid is a frame's reading)
+            "final_grid": (self.state.to_text().splitlines()[-self.state.size:]
+                           if self.state else []),
         }
 
     def header(self, target: Target[TargetProfile]) -> dict[str, object]:
@@ -546,7 +570,7 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
         """Forget the game followed so far (a new game, or the page started again)."""
         self.state, self._pending, self.log = None, None, GameLog()
         self._palette, self._geometry, self._turn_since = None, None, None
-        self._retries = 0
+        self._retries, self._redo = 0, False
 
     def new_game(self, target: Target[TargetProfile], calibration: Calibration) -> list[Intent]:
         self.state, self._pending, self.log = None, None, GameLog()

@@ -67,7 +67,7 @@ class GridReading:
         kinds = self._kinds(lines)
         known = self._known(location)
         try:
-            reading = self._bank_reading(frame, location, known, self._length(scores))
+            reading = self._bank_reading(frame, location, known)
         except ReadError as exc:
             # A grid faded under the game-over banner: the game is over, and its faint
             # letters are no glyphs to learn.
@@ -90,8 +90,8 @@ class GridReading:
         )
 
     # ----- the bank, then the rules ---------------------------------------------------------
-    def _bank_reading(self, frame: Frame, location: GridLocation, known: Mapping[int, str],
-                      length: int | None = None) -> BaldaReading:
+    def _bank_reading(self, frame: Frame, location: GridLocation, known: Mapping[int, str]
+                      ) -> BaldaReading:
         """The grid as the bank reads it alone; a new letter the rules rule out, or that
         another letter the bank has never seen could be as well (in a look not sure), is an
         error on its cell, marked ``doubted``."""
@@ -99,7 +99,7 @@ class GridReading:
 
         reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang,
                              ocr=False, known=known)
-        doubted = self._doubted(frame, location, reading, known, length)
+        doubted = self._doubted(frame, location, reading, known)
         if doubted:
             n = location.cols
             error = ReadError(
@@ -126,12 +126,15 @@ class GridReading:
                          if not (m.accepted and m.char != doubts[i]))
 
     def _doubted(self, frame: Frame, location: GridLocation, reading: BaldaReading,
-                 known: Mapping[int, str], length: int | None = None) -> list[int]:
+                 known: Mapping[int, str]) -> list[int]:
         """New letters the bank named in a look it is not sure of that the rules rule out,
         or that a letter it never saw could be too (a serif И 0.10 from an Н never seen)."""
         from vision.core.letters import grid_inks
 
-        wrong = self._against_rules(reading.grid, known, length, unseen=True)
+        # The page's score says the word's length only while it is read right and up to date:
+        # a reading is doubted by the rules alone, never by a length (a score read as 6 for 7
+        # made a bank's right Д "illegal" and the game named it Р).
+        wrong = self._against_rules(reading.grid, known, None, unseen=True)
         if not wrong:
             return []
         inks = grid_inks(frame, location)
@@ -305,7 +308,10 @@ class GridReading:
                         cells=((row, col),),
                     )
         n = reading.cols
-        wrong = set(self._against_rules(reading.grid, known))
+        # A start row Tesseract is sure of may be a word of the site's dictionary, not ours:
+        # only a new letter must make a legal move.
+        wrong = set(self._against_rules(reading.grid, known)) if self.state is not None \
+            else set()
         refused = [(r, c) for r, c, _ in learned if r * n + c in wrong]
         for r, c in refused:
             char = reading.grid[r * n + c]
