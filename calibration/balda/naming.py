@@ -30,6 +30,8 @@ from solvers.balda.movegen import generate_moves
 from solvers.balda.moves import BaldaMove
 from solvers.balda.state import BaldaState
 
+#: The shortest word the page lists that names a new letter.
+LISTED = 3
 #: An unknown letter in the game followed (bot.games.balda.track.UNKNOWN): no name to give.
 UNKNOWN = "?"
 
@@ -312,7 +314,9 @@ def new_letter_names(
     letters = {m.letter for m in moves} & set(alphabet)
     if UNKNOWN in base.grid:  # the word may run through a letter we could not name
         letters |= letters_through(base.grid, cell, lexicon, length) & set(alphabet)
-    listed = {m.letter for m in moves if m.word in shown} & letters
+    # a word the page lists names its letter; a short one may be OCR's reading of a picture
+    # (a canvas palette read as «ил»), so only words of three letters or more count
+    listed = {m.letter for m in moves if m.word in shown and len(m.word) >= LISTED} & letters
     if len(listed) == 1:
         return {cell: listed.pop()}  # the page lists the word: the letter that makes it
     if inks and len(letters) > 1:

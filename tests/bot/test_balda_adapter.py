@@ -329,3 +329,33 @@ def test_playing_both_sides_a_move_is_taken_when_the_page_names_the_other_player
     shown = "/".join("".join(row) for row in rows)
     assert player.check(pending.grid, pending, seen(shown, "ours"))[0] is Verdict.STALE
     assert player.check(pending.grid, pending, seen(shown, "theirs"))[0] is Verdict.OK
+
+
+def test_a_word_the_page_never_takes_is_left_for_another_after_two_tries(player, monkeypatch):
+    """A refusal the page's words did not say (or said in a font OCR cannot read): the letter
+    stays picked, the turn never passes. Entered three times, the word is left for this game
+    and another is played (the bot re-sent it until the session timed out)."""
+    import bot.games.balda.adapter as balda_mod
+
+    clock = [100.0]
+    monkeypatch.setattr(balda_mod.time, "monotonic", lambda: clock[0])
+    start = seen(START, "ours")
+    player.turn(followed(player, start))
+    words = []
+    for _ in range(4):
+        (decision,) = player.decide(followed(player, start))
+        words.append(decision.move.word)
+        pending = player.pending([decision], start)
+        r, c = decision.move.cell
+        rows = [list(row) for row in START.split("/")]
+        rows[r][c] = decision.move.letter
+        picked = seen("/".join("".join(row) for row in rows), "ours")
+        clock[0] += player.site.redraw_timeout + 1
+        assert player.check(pending.grid, pending, picked)[0] is Verdict.OK
+        player.follow(picked)
+        (cancel,) = player.decide(picked)
+        assert isinstance(cancel.move, Cancel)
+        player.check(pending.grid, player.pending([cancel], picked), start)
+        player.follow(start)
+    assert words[0] == words[1] == words[2] and words[3] != words[0]
+    assert player.rejected.words == set(), "not a refusal the page said: not kept for good"

@@ -194,3 +194,13 @@ def test_a_word_may_run_through_an_unknown_letter_so_it_never_narrows_a_new_one(
     assert letters_through(grid, 1, lexicon, length=3) == set()
     unread = [None if i == 1 else ch for i, ch in enumerate(grid)]
     assert new_letter_names(unread, state, lexicon, A) == {}
+
+
+def test_a_two_letter_word_on_the_page_names_nothing_it_may_be_ocr_of_a_picture():
+    """OCR read a canvas palette as «ил», a word through the computer's new cell: it named the
+    letter И where the page had played А. A listed word names a letter from three letters on."""
+    state = BaldaState.new("БАЛДА")
+    above_d = grid("...../...?./БАЛДА/...../.....")  # А (ДА) or Я (ЯД)
+    assert new_letter_names(above_d, state, LEX, A, shown=frozenset({"ЯД"})) == {}
+    lex = Lexicon([*LEX.words, "ЯДА", "АДА"])
+    assert new_letter_names(above_d, state, lex, A, shown=frozenset({"ЯДА"})) == {8: "Я"}

@@ -106,6 +106,7 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
         self._retries = 0  # lost inputs of the move being entered
         self._redo = False  # the move shows but the page never took it: taken back, redone
         self._mover = 0  # the side our pending move is for (playing both sides)
+        self._not_taken: set[str] = set()  # this game's words the page never took
         self._location: GridLocation | None = None  # the grid found last
         self._unknown_bank = -1  # the bank's size when unknown letters were last tried
         self._asked: dict[bytes, tuple[frozenset[str], str | None]] = {}  # Tesseract, by glyph
@@ -210,8 +211,11 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
             if "rejected" in seen.kinds or over:
                 return Verdict.OK, ""
             if len(added) == 1 and not self._taken(seen, ours):
-                if lost and self._retry_left():
-                    self._redo = True  # our letter shows but the word never went: redo
+                if lost:
+                    # our letter shows but the word never went: taken back and entered again,
+                    # or after two tries left for another (a refusal the page's words did not
+                    # say, or said in a font OCR cannot read)
+                    self._redo = True
                     return Verdict.OK, ""
                 return Verdict.STALE, f"{move.to_text()} not confirmed yet"
             if len(added) == 2 and not ours:
@@ -345,6 +349,8 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
             length = None
             if seen.scores is not None and len(added) == 1:
                 length = seen.scores[side] - self.state.scores[side]  # the page's count
+                if not 0 < length <= len(seen.grid):
+                    length = None  # a score misread (OCR took other digits for it)
             self.state, move = opponent_move(
                 self.state, self.lexicon, cell, seen.grid[cell], length if length else None
             )
@@ -404,13 +410,17 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
             elif not refused:
                 self._retries += 1
                 self.log.retried.append(word)
+                if word and self._retries > 2:  # the page never takes it: play another
+                    self._not_taken.add(word)
+                    self._retries = 0
             why = f"the site refused {word}" if refused else f"{word}: the input did not go through"
             self._pending = Expect(Awaits.CANCEL, self.state.grid)
             return [Decision(Cancel(word), "cancel", why)]
         state = self.state
         if not self.both_sides and state.to_move != 0:
             state = replace(state, to_move=0)
-        excluded = tuple(w for w in self.rejected.words if w not in state.used_words)
+        excluded = tuple(w for w in self.rejected.words | self._not_taken
+                         if w not in state.used_words)
         rare = rare_words(state, self.lexicon, self.site.language, self.site.min_zipf)
         excluded += tuple(w for w in rare if w not in excluded)  # the site likely lacks them
         thinking = replace(state, used=state.used + excluded) if excluded else state
@@ -571,9 +581,11 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
         self.state, self._pending, self.log = None, None, GameLog()
         self._palette, self._geometry, self._turn_since = None, None, None
         self._retries, self._redo = 0, False
+        self._not_taken = set()
 
     def new_game(self, target: Target[TargetProfile], calibration: Calibration) -> list[Intent]:
         self.state, self._pending, self.log = None, None, GameLog()
+        self._not_taken = set()
         return step_intents((*self.site.dismiss, *self.site.new_game), self._all_lines,
                             self._geometry)
 

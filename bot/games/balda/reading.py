@@ -43,6 +43,8 @@ OUTCOMES = ("won", "lost", "drawn")
 ENDED = (*OUTCOMES, "over")
 #: A bank match this near is the same look as a template: no rule second-guesses it.
 SURE = 0.05
+#: No Balda score is this high (a 7x7 grid holds 42 letters): a bigger number is a misread.
+MAX_SCORE = 999
 
 
 class GridReading:
@@ -327,7 +329,8 @@ class GridReading:
             return None
         grown = [scores[k] - self.state.scores[k] for k in (0, 1)]
         grown = [g for g in grown if g > 0]
-        return grown[0] if len(grown) == 1 else None
+        # a word is at most the grid long: anything else is a score misread
+        return grown[0] if len(grown) == 1 and grown[0] <= len(self.state.grid) else None
 
     def _name_by_logic(
         self,
@@ -392,7 +395,9 @@ class GridReading:
         if not ours_label:
             return None
         ours, theirs = number_near(lines, ours_label), number_near(lines, theirs_label)
-        return None if ours is None or theirs is None else (ours, theirs)
+        if ours is None or theirs is None or max(ours, theirs) > MAX_SCORE:
+            return None  # not shown, or other digits OCR took for it (a canvas palette)
+        return (ours, theirs)
 
     def _all_lines(self, frame: Frame) -> list[Line]:
         if self.text is None:
