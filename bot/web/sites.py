@@ -123,6 +123,7 @@ class SiteProfile:
     turn_ours: tuple[str, ...] = ()
     turn_theirs: tuple[str, ...] = ()
     rejected: tuple[str, ...] = ()
+    used: tuple[str, ...] = ()  # Balda: the word was played before (this game only)
     won: tuple[str, ...] = ()
     lost: tuple[str, ...] = ()
     drawn: tuple[str, ...] = ()
@@ -164,6 +165,7 @@ class SiteProfile:
             "ours": self.turn_ours,
             "theirs": self.turn_theirs,
             "rejected": self.rejected,
+            "used": self.used,
             "won": self.won,
             "lost": self.lost,
             "drawn": self.drawn,
@@ -263,8 +265,8 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
     if not isinstance(texts, dict):
         raise SiteError(f"{where}: 'texts' must be an object of phrase lists")
     known_texts = {
-        "turn-ours", "turn-theirs", "rejected", "won", "lost", "drawn", "over", "choose-letter",
-        "accept-asked", "challenged", "confirm-asked",
+        "turn-ours", "turn-theirs", "rejected", "used", "won", "lost", "drawn", "over",
+        "choose-letter", "accept-asked", "challenged", "confirm-asked",
     }
     unknown = set(texts) - known_texts
     if unknown:
@@ -296,6 +298,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         turn_ours=text("turn-ours"),
         turn_theirs=text("turn-theirs"),
         rejected=text("rejected"),
+        used=text("used"),
         won=text("won"),
         lost=text("lost"),
         drawn=text("drawn"),

@@ -359,3 +359,56 @@ def test_a_word_the_page_never_takes_is_left_for_another_after_two_tries(player,
         player.follow(start)
     assert words[0] == words[1] == words[2] and words[3] != words[0]
     assert player.rejected.words == set(), "not a refusal the page said: not kept for good"
+
+
+def refused_seen(rows: str, message: str) -> BaldaSeen:
+    from bot.web.steps import Line
+    from vision.core.geometry import Region
+
+    base = seen(rows, "ours")
+    kinds = {"ours"} | ({"used"} if "уже было" in message else {"rejected"})
+    return BaldaSeen(base.grid, base.geometry, frozenset(kinds),
+                     (Line(message, Region(500, 420, 300, 20)),), 0.0)
+
+
+def test_a_word_played_before_is_used_for_this_game_not_refused_for_good(player):
+    """«Слово «ВИСЕНИЕ» уже было»: the opponent played it and we named its move another word.
+    The word is marked played in this game; the site's dictionary has it (not rejected.txt)."""
+    start = seen(START, "ours")
+    player.turn(followed(player, start))
+    (decision,) = player.decide(followed(player, start))
+    word = decision.move.word
+    (cancel,) = player.decide(refused_seen(START, f"Слово «{word}» уже было"))
+    assert isinstance(cancel.move, Cancel)
+    assert word in player.state.used_words and player.rejected.words == set()
+
+
+def test_a_refusal_naming_another_word_is_a_garbled_input_entered_again(player):
+    """«Слова «ДИЕР» нет в словаре» when we sent ДИЕРЕЗ: the drag lost two cells. The page
+    refused what it got, not our word: it is entered again, and never kept as refused."""
+    start = seen(START, "ours")
+    player.turn(followed(player, start))
+    (decision,) = player.decide(followed(player, start))
+    (cancel,) = player.decide(refused_seen(START, "Слова «ЖЖЖ» нет в словаре"))
+    assert isinstance(cancel.move, Cancel) and player.rejected.words == set()
+    player.check(START, player.pending([cancel], start), start)
+    player.follow(start)
+    (again,) = player.decide(followed(player, start))
+    assert again.move == decision.move
+    (cancel,) = player.decide(refused_seen(START, f"Слова «{decision.move.word}» нет в словаре"))
+    assert player.rejected.words == {decision.move.word}
+
+
+def test_the_opponents_word_is_the_one_the_page_lists():
+    """The computer's Д makes ЛАД and ДАЛ: the page lists ДАЛ; followed as ДАЛ, so ours is
+    never refused as played before."""
+    from bot.games.balda.track import opponent_move
+    from solvers.balda.state import BaldaState
+
+    state = BaldaState.new("БАЛДА")
+    lexicon = Lexicon(["БАЛДА", "ЛАД", "ДАЛ"])
+    cell = state.index((1, 1))  # above А: Д-А-Л (ДАЛ) or Л-А-Д (ЛАД)
+    _, move = opponent_move(state, lexicon, cell, "Д", 3, frozenset({"ДАЛ"}))
+    assert move is not None and move.word == "ДАЛ"
+    _, move = opponent_move(state, lexicon, cell, "Д", 3, frozenset({"ЛАД"}))
+    assert move is not None and move.word == "ЛАД"

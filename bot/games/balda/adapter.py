@@ -16,8 +16,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.games.balda.checks import FrameChecks
 from bot.games.balda.common_words import rare_words
-from bot.games.balda.reading import ENDED, OUTCOMES, GridReading
+from bot.games.balda.reading import ENDED, OUTCOMES, REFUSED, GridReading
 from bot.games.balda.seen import Awaits, BaldaSeen, Cancel, Confirm, Expect
 from bot.games.balda.track import (
     UNKNOWN,
@@ -37,7 +38,6 @@ from bot.run.game import (
     LearnedGlyph,
     LearnRefused,
     Turn,
-    Verdict,
 )
 from bot.web.rejected_words import RejectedWords
 from bot.web.site_copies import SiteCopies
@@ -52,6 +52,7 @@ from solvers.balda.moves import BaldaMove
 from solvers.balda.players import search_decision
 from solvers.balda.state import BaldaState
 from solvers.decision import Decision
+from solvers.words.alphabet import fold_yo
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.geometry import GridGeometry, Point, Region
@@ -64,7 +65,8 @@ logger = logging.getLogger(__name__)
 
 
 
-class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ...]]):
+class BaldaPlayer(GridReading, FrameChecks,
+                  AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ...]]):
     """Plays one side (or both) of Balda on one site."""
 
     game = "balda"
@@ -171,98 +173,6 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
     def board_region(location: GridLocation, frame: Frame) -> Region:
         return Region(0, 0, frame.width, frame.height)  # the turn line matters as much
 
-    # --- checks -------------------------------------------------------------------------------
-    def check(self, previous: tuple[str, ...] | None, pending: Expect | None, seen: BaldaSeen
-              ) -> tuple[Verdict, str]:
-        if not seen.kinds:
-            return Verdict.STALE, "the page shows none of the site's phrases yet"
-        if previous is None or not isinstance(pending, Expect):
-            return Verdict.OK, ""
-        before = pending.grid
-        try:
-            added = new_cells(before, seen.grid)
-        except TrackError as exc:
-            return Verdict.MISREAD, str(exc)
-        over = bool(seen.kinds & set(ENDED))
-        ours = "ours" in seen.kinds and "theirs" not in seen.kinds
-        if pending.kind is Awaits.MOVE:
-            move = pending.move
-            assert move is not None and move.cell is not None
-            if "confirm" in seen.kinds:
-                return Verdict.OK, ""  # the page asks about our word: answered by decide
-            cell = move.cell[0] * seen.size + move.cell[1]
-            lost = bool(pending.sent) and (
-                time.monotonic() - pending.sent > self.site.redraw_timeout
-            )
-            if not added:
-                if "rejected" in seen.kinds or over:
-                    return Verdict.OK, ""
-                if lost and ours:
-                    # The page never showed our letter: the input was lost. Taking it back
-                    # and entering the move again is safe (nothing was played).
-                    return (Verdict.OK, "") if self._retry_left() else (
-                        Verdict.MISREAD, f"{move.to_text()} never showed on the page")
-                return Verdict.STALE, f"{move.to_text()} not shown yet"
-            if cell not in added or seen.grid[cell] != move.letter:
-                shown = seen.grid[cell] or "empty"
-                return Verdict.MISREAD, f"our {move.letter!r} at {move.cell} shows as {shown!r}"
-            if len(added) > 2:
-                return Verdict.MISREAD, f"{len(added)} new letters after one move"
-            if "rejected" in seen.kinds or over:
-                return Verdict.OK, ""
-            if len(added) == 1 and not self._taken(seen, ours):
-                if lost:
-                    # our letter shows but the word never went: taken back and entered again,
-                    # or after two tries left for another (a refusal the page's words did not
-                    # say, or said in a font OCR cannot read)
-                    self._redo = True
-                    return Verdict.OK, ""
-                return Verdict.STALE, f"{move.to_text()} not confirmed yet"
-            if len(added) == 2 and not ours:
-                return Verdict.STALE, "the opponent's reply is still being drawn"
-            return Verdict.OK, ""
-        if pending.kind is Awaits.CANCEL:
-            if added or "rejected" in seen.kinds:
-                return Verdict.STALE, "the refused word is still on the page"
-            return Verdict.OK, ""
-        if pending.kind in (Awaits.REPLY, Awaits.PASS):
-            if len(added) > 1:
-                return Verdict.MISREAD, f"{len(added)} new letters in one reply"
-            if not added and ours and not over and self._their_score_grew(seen):
-                # The page counted the opponent's word but its letter is not drawn yet (or
-                # is fading in too faint to read): that is no pass.
-                return Verdict.STALE, "the opponent's word is scored but its letter not shown"
-            if over or ours:
-                return Verdict.OK, ""
-            return Verdict.STALE, "waiting for the opponent"
-        return Verdict.OK, ""
-
-    def _taken(self, seen: BaldaSeen, ours: bool) -> bool:
-        """Whether the page took our word (its letter showing is not enough: a letter picked
-        but not sent shows too): the turn passed, or the mover's score grew. Playing one
-        side, the page no longer says it is our turn; playing both, it names the other
-        player, or the mover's score grew (a page that says only "your turn" to both)."""
-        if not self.both_sides:
-            return not ours
-        mover = self._mover
-        passed = ("theirs" in seen.kinds and "ours" not in seen.kinds) if mover == 0 else (
-            "ours" in seen.kinds and "theirs" not in seen.kinds)
-        if passed and self.site.turn_theirs:
-            return True
-        if seen.scores is not None and self.state is not None:
-            return seen.scores[mover] > self.state.scores[mover]
-        return not self.site.turn_theirs  # nothing on the page tells: the letter it is
-
-    def _retry_left(self) -> bool:
-        """Lost inputs are entered again at most twice a move, then it is a misread."""
-        return self._retries < 2
-
-    def _their_score_grew(self, seen: BaldaSeen) -> bool:
-        if seen.scores is None or self.state is None:
-            return False
-        theirs = 1 if not self.both_sides else self.state.to_move
-        return seen.scores[theirs] > self.state.scores[theirs]
-
     def is_fresh(self, seen: BaldaSeen) -> bool:
         if seen.kinds & set(ENDED):
             return False
@@ -297,7 +207,7 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
     def turn(self, seen: BaldaSeen) -> Turn:
         if seen.kinds & set(ENDED):
             return Turn.OVER
-        if seen.kinds & {"rejected", "confirm"}:
+        if seen.kinds & {*REFUSED, "confirm"}:
             return Turn.OURS
         if self.both_sides or ("ours" in seen.kinds and "theirs" not in seen.kinds):
             return Turn.OURS
@@ -307,8 +217,8 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
         """Bring the followed game up to an accepted reading, and note when a turn of ours
         first showed (for the seconds it takes to play it)."""
         self._sync(seen)
-        if self._turn_since is None and self.outcome(seen) is None and "rejected" not in (
-            seen.kinds
+        if self._turn_since is None and self.outcome(seen) is None and not (
+            seen.kinds & REFUSED
         ) and self.turn(seen) is Turn.OURS:
             self._turn_since = seen.t
 
@@ -326,7 +236,7 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
         self._name_unknown(seen)
         if not added:
             return
-        if seen.kinds & {"rejected", "confirm"} or self._redo:
+        if seen.kinds & {*REFUSED, "confirm"} or self._redo:
             return  # our refused (or not yet confirmed, or lost) letter showing: no move yet
         pending = self._pending
         if pending is not None and pending.kind is Awaits.MOVE and pending.move is not None:
@@ -352,7 +262,8 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
                 if not 0 < length <= len(seen.grid):
                     length = None  # a score misread (OCR took other digits for it)
             self.state, move = opponent_move(
-                self.state, self.lexicon, cell, seen.grid[cell], length if length else None
+                self.state, self.lexicon, cell, seen.grid[cell], length if length else None,
+                self._shown_words(seen),
             )
             if move is None:
                 if length:  # the page counted the word we cannot name: count it too
@@ -369,6 +280,15 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
                 logger.info("opponent word at %s,%s is not in our dictionary", row, col)
             else:
                 self.log.moves.append((side, move.to_text()))
+
+    def _shown_words(self, seen: BaldaSeen) -> frozenset[str]:
+        """The words the page's text shows (its lists of words played, its messages)."""
+        yo = "Ё" in self.alphabet
+        return frozenset(
+            word.upper() if yo else fold_yo(word.upper())
+            for line in seen.lines for word in line.text.replace("«", " ").replace("»", " ")
+            .split() if word.isalpha() and len(word) >= 2
+        )
 
     def _name_unknown(self, seen: BaldaSeen) -> None:
         """Unknown letters the grid now reads (the bank has learned their look since):
@@ -400,11 +320,21 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
         pending = self._pending
         if "confirm" in seen.kinds and pending is not None and pending.move is not None:
             return [self._confirm(pending)]
-        if "rejected" in seen.kinds or (pending is not None and pending.kind is Awaits.MOVE):
+        if seen.kinds & REFUSED or (
+                pending is not None and pending.kind is Awaits.MOVE):
             self._redo = False
             word = pending.move.word if pending is not None and pending.move is not None else ""
-            refused = "rejected" in seen.kinds
-            if word and refused:
+            refused = bool(seen.kinds & REFUSED)
+            other = self._other_word(seen, word) if refused else ""
+            if other:  # the page refused what it got, not our word: the input was garbled
+                refused = False
+                logger.info("the page refused %s, not our %s: entered again", other, word)
+            if word and refused and "used" in seen.kinds:
+                # played before (a word of the opponent's we named another): not the site's
+                # dictionary's doing, and only for this game
+                self.state = replace(self.state, used=(*self.state.used, word))
+                self.log.used.append(word)
+            elif word and refused:
                 self.rejected.add(word)
                 self.log.rejected.append(word)
             elif not refused:
@@ -559,6 +489,7 @@ class BaldaPlayer(GridReading, AdapterDefaults[GridLocation, BaldaSeen, Expect, 
                 f"{('us', 'them', 'seen')[side]}: {text}" for side, text in self.log.moves
             ],
             "rejected_words": list(self.log.rejected),
+            "played_before": list(self.log.used),
             "confirmed_words": list(self.log.confirmed),
             "site_words": list(self.log.site_words),
             "unknown_letters": list(self.log.unknown),

@@ -36,6 +36,7 @@ class GameLog:
     unknown: list[str] = field(default_factory=list)  # letters followed as unknown ("?@r,c")
     retried: list[str] = field(default_factory=list)  # inputs the page never took, entered again
     confirmed: list[str] = field(default_factory=list)  # words the page asked about, added
+    used: list[str] = field(default_factory=list)  # ours the page said were played before
 
 
 def new_cells(before: Sequence[str], after: Sequence[str]) -> list[int]:
@@ -83,13 +84,17 @@ def blind_move(state: BaldaState, cell: int, letter: str) -> BaldaState:
 
 
 def opponent_move(
-    state: BaldaState, lexicon: Lexicon, cell: int, letter: str, length: int | None = None
+    state: BaldaState, lexicon: Lexicon, cell: int, letter: str, length: int | None = None,
+    shown: frozenset[str] = frozenset(),
 ) -> tuple[BaldaState, BaldaMove | None]:
     """The position after the opponent put ``letter`` at ``cell``; its move when our
-    dictionary names one (of ``length`` letters when the page's score says so)."""
+    dictionary names one (of ``length`` letters when the page's score says so; the one the
+    page lists among ``shown``, when it lists one: else a word the opponent played would
+    look unused, and ours would be refused as played before)."""
     options = candidates(state, lexicon, cell, letter)
     if length is not None:
         options = [m for m in options if len(m.word) == length] or options
+    options = [m for m in options if m.word in shown] or options
     if not options:
         return blind_move(state, cell, letter), None
     move = options[0]
