@@ -1,82 +1,46 @@
 """Name what an unlabelled screenshot of a new site shows, so calibration can learn from it.
 
-Square colours come from the rules' premium layout: a colour seen on squares of several kinds
-is a tile's, and every other square of a kind must share one colour (a page that draws a
-different layout, or a tile colour seen on one kind only, needs a label). Each tile's letter
-and value number are asked of Tesseract (once for each distinct look), and a tile is named only
-when Tesseract is sure of both and the value is the rules' value of the letter; a rack tile
-showing nothing at all is a blank.
-Everything else is left unnamed (``?``): its colour is learned, its glyph is not.
+The rack is found as a row of lettered tiles of one colour near the board
+(:func:`vision.erudit.rack.find_rack_cold`); its colour is a tile colour. The premium layout is
+read off the board (:mod:`vision.erudit.layout`: a known layout, else the labels on the
+squares), and every square that is neither plain nor a premium is a tile, whatever its colour
+(the opponent's tiles, a last move's highlight). Each tile's letter and value number are asked
+of Tesseract (once for each distinct look), and a tile is named only when Tesseract is sure of
+both and the value is the rules' value of the letter; of several rules, the one whose values
+name the most tiles is the site's. A rack tile showing nothing at all is a blank. Everything
+else is left unnamed (``?``): its colour is learned, its glyph is not.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from calibration.erudit.learn import LabelledShot
+from solvers.erudit.board import square_name
 from solvers.erudit.rules import SIZE, WILDCARD, Rules
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.geometry import Region
 from vision.core.glyph_bank import ACCEPT, pairwise_distances
-from vision.core.glyph_ocr import name_glyph
-from vision.core.ocr import OcrUnavailableError
-from vision.erudit.look import COLOUR_CLOSE, close
-from vision.erudit.rack import find_rack
+from vision.erudit.layout import LayoutReading, read_layout
+from vision.erudit.look import close
+from vision.erudit.premiums import LAYOUTS
+from vision.erudit.rack import NoRackTilesError, find_rack_cold
 from vision.erudit.reader import locate_erudit, rules_lang
+from vision.erudit.tile_names import letter_by_rules
 from vision.erudit.tiles import TileInk, mode_colour, mode_colours, split_tile
 from vision.erudit.value_digits import MarkBank, ocr_number
 
 UNNAMED = "?"
 
 
-def _flat(rules: Rules) -> str:
-    return "".join(ln.strip() for ln in rules.premium_text.strip().splitlines() if ln.strip())
-
-
-def square_colours(frame: Frame, rules: Rules, name: str) -> tuple[list[str], list[tuple[int, int,
-                                                                                           int]],
-                                                                   list[Region], float, Region]:
-    """Each square's kind ('tile' or a premium) and colour, from the rules' layout."""
-    loc = locate_erudit(frame)
-    rects = [loc.geometry.cell_rect(*divmod(i, SIZE)) for i in range(SIZE * SIZE)]
-    windows = [Region(r.left + 1, r.top + 1, r.width - 2, r.height - 2) for r in rects]
-    colours = mode_colours(frame.pixels, windows)
-    grid = _flat(rules)
-    # Colours grouped (a few levels apart are one), and the kinds of square each lies on: a
-    # premium colour lies on its own kind only, a tile's on several.
-    groups: list[list[int]] = []
-    for i, c in enumerate(colours):
-        for g in groups:
-            if close(colours[g[0]], c, COLOUR_CLOSE):
-                g.append(i)
-                break
-        else:
-            groups.append([i])
-    tile = {i for g in groups if len({grid[j] for j in g}) >= 2 for i in g}
-    kinds = ["tile" if i in tile else grid[i] for i in range(SIZE * SIZE)]
-    from solvers.erudit.board import square_name
-
-    for kind in sorted(set(grid)):
-        free = [i for i in range(SIZE * SIZE) if grid[i] == kind and i not in tile]
-        if not free:
-            continue
-        seen = Counter(colours[i] for i in free)
-        top, n = seen.most_common(1)[0]
-        odd = [i for i in free if not close(colours[i], top)]
-        if odd:
-            raise ReadError(f"{name}: square {square_name(odd[0])} ({kind!r} in the"
-                            f" {rules.name} layout) shows a colour its kind does not: another"
-                            f" layout, or a tile seen once? label the shot")
-    if not tile:
-        raise ReadError(f"{name}: no tiles told apart from the squares: label the shot")
-    return kinds, colours, windows, loc.pitch, loc.bounds
-
-
 def _ask(tile: TileInk, rules: Rules, marks: MarkBank | None = None) -> str:
-    """A tile's name by Tesseract: the letter when it and the value agree with the rules (the
-    value read by ``marks`` when they know it for sure, else by Tesseract too)."""
-    lang = rules_lang(rules)
+    """A tile's name: its letter when two opinions agree and the rules check them
+    (:func:`vision.erudit.tile_names.letter_by_rules`), the value number read by ``marks``
+    when they know it for sure, else by Tesseract. A tile showing nothing but its face, or a
+    0, is a wildcard on the rack; a wildcard's letter on the board cannot be checked, so it
+    stays unnamed."""
     value = None
     if tile.value is not None and tile.value_window is not None:
         known = marks.classify(tile.value) if marks is not None and len(marks) else None
@@ -85,18 +49,9 @@ def _ask(tile: TileInk, rules: Rules, marks: MarkBank | None = None) -> str:
             value = int(known.label)
         else:
             value = ocr_number(tile.value_window, tile.colour)
-        if value is None:
-            return UNNAMED
     if tile.letter is None or tile.letter_window is None:
-        return WILDCARD if value in (None, 0) else UNNAMED
-    try:
-        verdict = name_glyph([(tile.letter_window, tile.colour)], rules.alphabet, lang)
-    except OcrUnavailableError:
-        return UNNAMED
-    letter = verdict.char
-    if letter is None or value is None or rules.values.get(letter) != value:
-        return UNNAMED  # a wildcard's letter (no value) cannot be checked either
-    return letter
+        return WILDCARD if tile.value is None or value == 0 else UNNAMED
+    return letter_by_rules(tile, value, rules, rules_lang(rules)) or UNNAMED
 
 
 def _name_all(tiles: list[TileInk], rules: Rules) -> list[str]:
@@ -139,30 +94,60 @@ def _name_round(
     return names
 
 
-def name_shot(frame: Frame, rules: Rules, name: str) -> tuple[LabelledShot, list[str]]:
-    """The shot as calibration learns it (``?`` where nothing was named for sure), and the
+@dataclass(frozen=True)
+class NamedShot:
+    """An unlabelled shot as calibration learns it, the premium layout it shows, and the
     squares and rack tiles left unnamed."""
-    kinds, colours, windows, pitch, bounds = square_colours(frame, rules, name)
-    squares = [i for i, k in enumerate(kinds) if k == "tile"]
-    tiles = [split_tile(frame.pixels, windows[i], colours[i]) for i in squares]
-    tile_colours = sorted({colours[i] for i in squares})
-    regions = find_rack(frame, bounds, pitch, tile_colours) if tile_colours else []
+
+    shot: LabelledShot
+    layout: LayoutReading
+    unnamed: list[str]
+
+
+def name_shot(frame: Frame, rules_options: Sequence[Rules], name: str) -> NamedShot:
+    """Name what ``frame`` shows under the rules of ``rules_options`` that fit it best."""
+    loc = locate_erudit(frame)
+    try:
+        regions, rack_colours = find_rack_cold(frame, loc.bounds, loc.pitch,
+                                               max(r.rack_size for r in rules_options))
+    except NoRackTilesError:
+        regions, rack_colours = [], []
+    prefer = [n for r in rules_options for n, rn in LAYOUTS.items() if rn == r.name]
+    layout = read_layout(frame, loc.geometry, rack_colours, prefer)
+    if layout.unnamed:
+        where = ", ".join(square_name(i) for i in layout.unnamed[:8])
+        raise ReadError(f"{name}: premium squares no known layout or label names: {where}"
+                        f" (label the shot, or give the layout with --premiums)")
+    windows = [Region(r.left + 1, r.top + 1, r.width - 2, r.height - 2) for r in
+               (loc.geometry.cell_rect(*divmod(i, SIZE)) for i in range(SIZE * SIZE))]
+    colours = mode_colours(frame.pixels, windows)
+    tiles = [split_tile(frame.pixels, windows[i], colours[i]) for i in layout.tiles]
     for region in regions:
         grown = Region(max(0, region.left - 1), max(0, region.top - 1), region.width + 2,
                        region.height + 2)
         colour = mode_colour(frame.pixels[region.top : region.bottom,
                                           region.left : region.right])
         tiles.append(split_tile(frame.pixels, grown, colour))
-    names = _name_all(tiles, rules)
-    from solvers.erudit.board import square_name
-
+    best: tuple[int, Rules, list[str]] | None = None
+    for rules in rules_options:
+        names = _name_all(tiles, rules)
+        named = sum(n != UNNAMED for n in names)
+        if best is None or named > best[0]:
+            best = (named, rules, names)
+    assert best is not None
+    _, rules, names = best
     cells = ["."] * (SIZE * SIZE)
     unnamed = []
-    for i, n in zip(squares, names, strict=False):
+    for i, n in zip(layout.tiles, names, strict=False):
         cells[i] = n if n != WILDCARD else UNNAMED
         if cells[i] == UNNAMED:
             unnamed.append(square_name(i))
-    rack = "".join(names[len(squares) :])
+    rack = "".join(names[len(layout.tiles) :])
     unnamed += [f"rack tile {k + 1}" for k, ch in enumerate(rack) if ch == UNNAMED]
     rows = tuple("".join(cells[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
-    return LabelledShot(frame, rows, rack, rules, name), unnamed
+    # What colour each empty square shows: a premium's own colour, or the plain one where the
+    # premium is a mark on a plain square.
+    shown = "".join(
+        "." if close(colours[i], layout.plain) else (k if k != "?" else ".")
+        for i, k in enumerate(layout.kinds))
+    return NamedShot(LabelledShot(frame, rows, rack, rules, name, shown), layout, unnamed)

@@ -23,7 +23,7 @@ from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.geometry import Region
 from vision.erudit.look import TILE, EruditSite, LookError, Theme, hex_colour
-from vision.erudit.rack import find_rack
+from vision.erudit.rack import NoRackTilesError, find_rack, find_rack_cold
 from vision.erudit.reader import BoardLocation, locate_erudit
 from vision.erudit.tiles import TileInk, mode_colour, split_tile
 
@@ -127,7 +127,17 @@ def _located_tiles(site: EruditSite, shot: LabelledShot, report: LearnReport) ->
     seen = [_Seen(frame, windows[i], colours[i], ch, "board", theme,
                   f"{shot.name}: square {square_name(i)}")
             for i, ch in enumerate(cells) if ch != "."]
-    regions = find_rack(frame, loc.bounds, loc.pitch, theme.tiles)
+    try:
+        regions = find_rack(frame, loc.bounds, loc.pitch, theme.tiles) if theme.tiles else []
+    except NoRackTilesError:
+        regions = []
+    if not regions and shot.rack:  # no tile on the board yet: the rack shows the tile colour
+        regions, found = find_rack_cold(frame, loc.bounds, loc.pitch, max(7, len(shot.rack)))
+        for colour in found:
+            try:
+                theme.add(TILE, colour)
+            except LookError as exc:
+                raise LookError(f"{shot.name}: the rack's tiles: {exc}") from None
     if len(regions) != len(shot.rack):
         raise ReadError(f"{shot.name}: the label's rack {shot.rack!r} has {len(shot.rack)}"
                         f" tiles but the picture shows {len(regions)}")

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parent / "data"
-RULE_NAMES = ("erudit", "scrabble-ru", "scrabble-en")
+RULE_NAMES = ("erudit", "scrabble-ru", "scrabble-en", "wwf")
 SIZE = 15
 WILDCARD = "*"
 PREMIUM_CHARS = {".": (1, 1), "d": (2, 1), "t": (3, 1), "D": (1, 2), "T": (1, 3)}

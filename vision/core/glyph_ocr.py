@@ -114,23 +114,32 @@ def canonical(text: str, alphabet: str) -> str:
 
 
 def name_glyph(
-    windows: Sequence[tuple[np.ndarray, tuple[int, int, int]]], alphabet: str, lang: str
+    windows: Sequence[tuple[np.ndarray, tuple[int, int, int]]], alphabet: str, lang: str,
+    blanks: int = 0,
 ) -> OcrVerdict:
     """Ask Tesseract about one glyph, seen in one or more cells (window, face colour).
 
     Sure only when every preparation of every cell names the same letter of ``alphabet`` at
-    confidence ``MIN_CONF`` or more.
+    confidence ``MIN_CONF`` or more. With ``blanks`` that many preparations may say nothing at
+    all (Tesseract at ``--psm 10`` drops a clean letter at some sizes), as long as two answer;
+    a caller whose rules check the name (a tile's value) may allow it.
     """
     code = tesseract_lang(lang)
     whitelist = whitelist_for(alphabet)
     answers: list[tuple[str, float]] = []
+    silent = 0
     for window, face in windows:
         for picture in preparations(window, face):
             text, conf = _ask(picture, code, whitelist)
             answers.append((text, conf))
+            if not text and silent < blanks:
+                silent += 1
+                continue
             if len(text) != 1 or conf < MIN_CONF:
                 return OcrVerdict(None, tuple(answers))
-    names = {canonical(t, alphabet) for t, _ in answers}
+    if len(answers) - silent < 2 and silent:
+        return OcrVerdict(None, tuple(answers))
+    names = {canonical(t, alphabet) for t, _ in answers if t}
     if len(names) != 1:
         return OcrVerdict(None, tuple(answers))
     (name,) = names

@@ -155,6 +155,35 @@ class EruditLook:
     texts: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     #: The rules the site was seen playing (calibration shots), most often first.
     rules: list[str] = field(default_factory=list)
+    #: The premium layout the site's board shows (225 kinds, ``?`` where never seen), when it
+    #: was read off the board (its own layout, or premiums drawn as marks, not colours).
+    layout: str | None = None
+
+    def premium_text(self, rules_text: str) -> str | None:
+        """The site's premium grid as 15 lines, squares never seen taken from ``rules_text``
+        (the rules' own grid); None when the site has no layout of its own."""
+        if self.layout is None:
+            return None
+        theirs = "".join(ln.strip() for ln in rules_text.strip().splitlines() if ln.strip())
+        cells = [k if k != "?" else theirs[i] for i, k in enumerate(self.layout)]
+        return "\n".join("".join(cells[r * 15 : (r + 1) * 15]) for r in range(15)) + "\n"
+
+    def merge_layout(self, kinds: str) -> list[int]:
+        """Fold a layout read off another shot into the site's; the squares where the two
+        disagree (both seen), which are left as they were."""
+        if len(kinds) != 225:
+            raise LookError(f"a layout has 225 squares, not {len(kinds)}")
+        if self.layout is None:
+            self.layout = kinds
+            return []
+        cells, clash = list(self.layout), []
+        for i, (have, new) in enumerate(zip(self.layout, kinds, strict=True)):
+            if have == "?":
+                cells[i] = new
+            elif new not in ("?", have):
+                clash.append(i)
+        self.layout = "".join(cells)
+        return clash
 
     def add_rules(self, name: str) -> None:
         if name not in self.rules:
@@ -206,6 +235,8 @@ class EruditLook:
             "site": self.site,
             "values_shown": self.values_shown,
             "rules": self.rules,
+            "layout": None if self.layout is None else [
+                self.layout[r * 15 : (r + 1) * 15] for r in range(15)],
             "texts": self.texts,
             "themes": [t.to_dict() for t in self.themes],
         }
@@ -223,10 +254,16 @@ class EruditLook:
         except (LookError, ValueError, TypeError) as exc:
             raise LookError(f"{where}: {exc}") from None
         rules = data.get("rules", [])
+        layout = data.get("layout")
+        if layout is not None:
+            flat = "".join(str(x) for x in layout) if isinstance(layout, list) else ""
+            if len(flat) != 225 or any(ch not in ".dtDT?" for ch in flat):
+                raise LookError(f"{where}: 'layout' must be 15 rows of 15 of . d t D T ?")
+            layout = flat
         return cls(str(data.get("site", "")), parsed, bool(data.get("values_shown", True)),
                    {str(k): {str(a): [str(x) for x in b] for a, b in v.items()}
                     for k, v in texts.items()},
-                   [str(r) for r in rules] if isinstance(rules, list) else [])
+                   [str(r) for r in rules] if isinstance(rules, list) else [], layout)
 
 
 @dataclass

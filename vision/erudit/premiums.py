@@ -14,7 +14,7 @@ from solvers.erudit.board import square_name
 from solvers.erudit.rules import SIZE, Rules, load_rules
 
 #: Known layouts by name, from the rules that use them.
-LAYOUTS = {"erudit": "erudit", "scrabble": "scrabble-en"}
+LAYOUTS = {"erudit": "erudit", "scrabble": "scrabble-en", "wwf": "wwf"}
 UNKNOWN = "?"
 
 

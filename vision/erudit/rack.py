@@ -98,6 +98,15 @@ def find_rack(frame: Frame, board: Region, pitch: float, colours: Sequence[Colou
             f" the whole rack shows"
         )
     if not rows:
+        # A face in the colour of the page around it (a white tile on a white rack, cut out
+        # only by its border) makes no patch of its own: look for flat lettered squares.
+        try:
+            regions, found = find_rack_cold(frame, board, pitch)
+        except NoRackTilesError:
+            regions, found = [], []
+        if regions and all(any(max(abs(a - b) for a, b in zip(f, c, strict=True)) <= FACE_CLOSE
+                               for c in colours) for f in found):
+            return regions
         raise NoRackTilesError(
             f"no rack tiles outside the board (tile colours {list(colours)[:4]}): the rack is"
             f" hidden, empty or off the frame"
@@ -110,3 +119,80 @@ def find_rack(frame: Frame, board: Region, pitch: float, colours: Sequence[Colou
 
     best: list[Region] = min(rows, key=rank)
     return sorted(best, key=lambda b: b.left)
+
+
+#: A rack tile's letter covers at least and at most this part of its face.
+LEAST_INK, MOST_INK = 0.03, 0.6
+#: Two rack tiles' faces are one colour when this close (any channel).
+RACK_COLOUR_CLOSE = 14
+
+
+def find_rack_cold(
+    frame: Frame, board: Region, pitch: float, rack_size: int = 7
+) -> tuple[list[Region], list[Colour]]:
+    """The rack's tiles and their face colours on a page whose tile colours are not known yet.
+
+    Rack tiles are flat squares about a board square in size, each with a letter drawn on it,
+    in a row of one colour near the board: of the rows of such squares (buttons with icons make
+    rows too), the one of at most ``rack_size`` tiles holding most of them, nearest the board.
+    Raises :class:`NoRackTilesError` when no such row shows.
+    """
+    from vision.core.letter_lattice import step_mask
+    from vision.erudit.tiles import mode_colour
+
+    reach = int(REACH * pitch)
+    area = Region(0, 0, frame.width, frame.height).intersect(
+        Region(board.left - reach, board.top - reach, board.width + 2 * reach,
+               board.height + 2 * reach))
+    assert area is not None
+    px = frame.pixels
+    crop = px[area.top : area.bottom, area.left : area.right].copy()
+    grow = 2 + int(round(0.05 * pitch))
+    crop[max(0, board.top - grow - area.top) : board.bottom + grow - area.top,
+         max(0, board.left - grow - area.left) : board.right + grow - area.left] = 0
+    found: list[tuple[Region, Colour]] = []
+    flat = cv2.bitwise_not(step_mask(crop))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
+    for x, y, w, h, area_px in stats[1:].tolist():
+        # a tile's flat face, its letter cut out of it (a big letter may cut it short)
+        side = max(w, h)
+        if not 0.5 * pitch <= side <= LARGEST * pitch or min(w, h) < 0.78 * side \
+                or area_px < 0.3 * w * h:
+            continue
+        box = Region(x + area.left - 1, y + area.top - 1, w + 2, h + 2)
+        if box.intersect(board) is not None or box.left < 0 or box.top < 0 \
+                or box.right > frame.width or box.bottom > frame.height:
+            continue
+        colour = mode_colour(px[box.top : box.bottom, box.left : box.right])
+        inner = px[box.top : box.bottom, box.left : box.right]
+        diff = np.abs(inner.astype(np.int16) - np.array(colour, np.int16)).max(axis=2)
+        inked = float((diff > 40).mean())
+        if LEAST_INK <= inked <= MOST_INK:
+            found.append((box, colour))
+    rows: list[list[tuple[Region, Colour]]] = []
+    for box, colour in sorted(found, key=lambda bc: bc[0].left):
+        for row in rows:
+            ref, ref_colour = row[0]
+            if (abs(box.center.y - ref.center.y) <= 0.25 * ref.height
+                    and abs(box.height - ref.height) <= max(3, 0.15 * ref.height)
+                    and max(abs(a - b) for a, b in zip(colour, ref_colour, strict=True))
+                    <= RACK_COLOUR_CLOSE):
+                row.append((box, colour))
+                break
+        else:
+            rows.append([(box, colour)])
+    rows = [r for r in rows if len(r) <= rack_size]
+    if not rows:
+        raise NoRackTilesError("no rack of lettered tiles near the board: the rack is hidden,"
+                               " empty or off the frame")
+
+    def rank(row: list[tuple[Region, Colour]]) -> tuple[int, float]:
+        y = row[0][0].center.y
+        return (-len(row), min(abs(y - board.bottom), abs(y - board.top)))
+
+    best = min(rows, key=rank)
+    colours: list[Colour] = []
+    for _, c in best:
+        if not any(max(abs(a - b) for a, b in zip(c, k, strict=True)) <= 3 for k in colours):
+            colours.append(c)
+    return sorted((b for b, _ in best), key=lambda b: b.left), colours

@@ -40,14 +40,13 @@ from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.geometry import GridGeometry, Region
 from vision.core.glyph_bank import GlyphBankError, GlyphMatch, canonical_char
-from vision.core.glyph_ocr import name_glyph
 from vision.core.letters import CellInk, GridLocation
-from vision.core.ocr import OcrUnavailableError
 from vision.erudit.checks import check_board, check_tiles
 from vision.erudit.locate import locate_board
 from vision.erudit.look import TILE, EruditSite, Theme, hex_colour
 from vision.erudit.premiums import compare_layout
 from vision.erudit.rack import NoRackTilesError, find_rack
+from vision.erudit.tile_names import letter_by_rules
 from vision.erudit.tiles import (
     TileCache,
     TileInk,
@@ -65,7 +64,7 @@ if TYPE_CHECKING:
 UNKNOWN = "?"
 
 #: Tesseract language of each rules' alphabet.
-RULES_LANG = {"erudit": "ru", "scrabble-ru": "ru", "scrabble-en": "en"}
+RULES_LANG = {"erudit": "ru", "scrabble-ru": "ru", "scrabble-en": "en", "wwf": "en"}
 
 
 def rules_lang(rules: Rules) -> str:
@@ -369,17 +368,11 @@ def _confirmed(by_value: GlyphMatch, overall: GlyphMatch) -> bool:
 
 
 def _ocr_letter(t: _Tile, rules: Rules, ocr: bool) -> str | None:
-    """Tesseract's name for the letter, kept only when the tile's value confirms it."""
-    if t.ink.letter_window is None or t.value in (None, 0):
+    """The letter Tesseract and the rendered shapes name, kept only when the tile's value
+    confirms it (:func:`vision.erudit.tile_names.letter_by_rules`)."""
+    if t.ink.letter_window is None or t.value == 0 or (t.value is None and not t.unsure):
         return None
-    try:
-        verdict = name_glyph([(t.ink.letter_window, t.ink.colour)], rules.alphabet,
-                             rules_lang(rules))
-    except OcrUnavailableError:
-        return None
-    if verdict.char is None or rules.values.get(verdict.char) != t.value:
-        return None
-    return verdict.char
+    return letter_by_rules(t.ink, t.value, rules, rules_lang(rules))
 
 
 def _settle(t: _Tile, site: EruditSite, rules: Rules, px: np.ndarray) -> str:
@@ -499,6 +492,9 @@ def read_erudit(
         check_tiles(cells, rack, rules)
         check_board(cells, rules)
     premiums = [k if k is not None and k != TILE else "?" for k in kinds]  # none is None here
+    layout_seen = site.look.layout
+    if layout_seen is not None:  # premiums drawn as marks, or a layout of the site's own
+        premiums = ["?" if k == TILE else layout_seen[i] for i, k in enumerate(kinds)]
     layout, match, diffs = compare_layout(premiums, rules)
     learned = _learn(tiles, site, theme, new_letters_only)
     rows = tuple("".join(cells[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))

@@ -257,6 +257,24 @@ def split_tile(
             value_parts.append(i)
         else:
             letter_parts.append(i)
+    if not value_parts and len(letter_parts) > 1:
+        # Some sites raise the value to the upper right corner, beside the letter's top.
+        up = [i for i in letter_parts if _upper_value(st[i], w, h, tallest)]
+        if up and len(up) < len(letter_parts):
+            value_parts = up
+            letter_parts = [i for i in letter_parts if i not in up]
+    if not value_parts and letter_parts:
+        # ... and may draw it touching a letter's arm corner to corner (К²): parts joined only
+        # so are taken apart for this.
+        count4, labels4, stats4, _ = cv2.connectedComponentsWithStats(ink, connectivity=4)
+        st4 = stats4.tolist()
+        kept4 = [i for i in range(1, count4) if st4[i][4] >= least
+                 and not _in_corner(st4[i][0], st4[i][1], st4[i][2], st4[i][3], w, h)]
+        up = [i for i in kept4 if _upper_value(st4[i], w, h, tallest)]
+        if up and len(up) < len(kept4):
+            count, labels, st = count4, labels4, st4
+            value_parts = up
+            letter_parts = [i for i in kept4 if i not in up]
     lut = np.zeros(count, np.uint8)
     lut[letter_parts] = 1
     lut[value_parts] = 2
@@ -283,6 +301,14 @@ def split_tile(
     value = _ink(inner, dist, value_mask, value_box, len(value_parts) + cut, colour, size,
                  origin)
     return TileInk(face, colour, letter, value, inner, letter_mask, value_mask, dist)
+
+
+def _upper_value(part: list[int], w: int, h: int, tallest: int) -> bool:
+    """A short ink part in the face's upper right corner, ending above its middle (a digit,
+    not a dot: a Ё's right dot is lower than a fifth of the face)."""
+    x, y, cw, ch, _area = part
+    return (x >= VALUE_LEFT * w and y + ch <= (1 - VALUE_TOP) * h + 1 and ch <= VALUE_HEIGHT * h
+            and 0.18 * h <= ch < 0.8 * tallest and x + cw >= 0.6 * w)
 
 
 def _union(st: list[list[int]], parts: list[int]) -> tuple[int, int, int, int] | None:

@@ -232,27 +232,34 @@ class MarkBank:
 
 def ocr_number(window: np.ndarray, face: tuple[int, int, int]) -> int | None:
     """A value number read by Tesseract (digits only), when every preparation of the ink
-    agrees at high confidence; None when not sure or Tesseract is missing."""
+    agrees at high confidence; None when not sure or Tesseract is missing. A word's reading
+    (``--psm 8``) is asked first, then a line's (``--psm 7``): a lone thin "1" reads surely only
+    as a line."""
     from vision.core.glyph_ocr import MIN_CONF, preparations
 
     try:
         import pytesseract
     except ImportError:  # pragma: no cover - a broken install
         return None
-    said: set[str] = set()
-    for picture in preparations(window, face):
-        try:
-            data = pytesseract.image_to_data(
-                picture, config="--psm 8 -c tessedit_char_whitelist=0123456789",
-                output_type=pytesseract.Output.DICT)
-        except (pytesseract.TesseractNotFoundError, pytesseract.TesseractError):
-            return None
-        words = [(t.strip(), float(c)) for t, c in zip(data["text"], data["conf"], strict=True)
-                 if t.strip()]
-        if len(words) != 1 or words[0][1] < MIN_CONF or not words[0][0].isdigit():
-            return None
-        said.add(words[0][0])
-    return int(said.pop()) if len(said) == 1 else None
+    pictures = preparations(window, face)
+    for psm in (8, 7):
+        said: set[str] = set()
+        for picture in pictures:
+            try:
+                data = pytesseract.image_to_data(
+                    picture, config=f"--psm {psm} -c tessedit_char_whitelist=0123456789",
+                    output_type=pytesseract.Output.DICT)
+            except (pytesseract.TesseractNotFoundError, pytesseract.TesseractError):
+                return None
+            words = [(t.strip(), float(c)) for t, c in
+                     zip(data["text"], data["conf"], strict=True) if t.strip()]
+            if len(words) != 1 or words[0][1] < MIN_CONF or not words[0][0].isdigit():
+                break
+            said.add(words[0][0])
+        else:
+            if len(said) == 1:
+                return int(said.pop())
+    return None
 
 
 def _write_atomic(path: Path, data: bytes) -> None:

@@ -16,8 +16,9 @@ from typing import Any
 from bot.cli.options import add_json
 from bot.cli.registry import Command
 from bot.errors import GamebotError
+from solvers.erudit.rules import RULE_NAMES
 
-RULES = ("erudit", "scrabble-ru", "scrabble-en")
+RULES = RULE_NAMES
 
 
 # ----- read erudit -----------------------------------------------------------------------------
@@ -126,6 +127,7 @@ def _run_calibrate(args: argparse.Namespace) -> int:
     labels = Path(args.labels) if args.labels else None
     shots, named_by_ocr = [], []
     unnamed: list[str] = []
+    layouts: list[tuple[str, str]] = []  # premium layouts read off unlabelled shots
     for name in args.images:
         path = Path(name)
         text = _label_for(path, labels)
@@ -133,14 +135,15 @@ def _run_calibrate(args: argparse.Namespace) -> int:
             from calibration.erudit.bootstrap import name_shot
             from solvers.erudit.rules import load_rules
 
+            options = [load_rules(n) for n in ([args.rules] if args.rules else RULE_NAMES)]
             try:
-                shot, left = name_shot(Frame.from_file(path), load_rules(args.rules or "erudit"),
-                                       path.name)
+                named = name_shot(Frame.from_file(path), options, path.name)
             except ReadError as exc:
                 raise GamebotError(f"calibration stopped: {exc}") from None
-            shots.append(shot)
-            named_by_ocr.append(shot.name)
-            unnamed.extend(f"{path.name}: {w}" for w in left)
+            shots.append(named.shot)
+            layouts.append((path.name, named.layout.kinds))
+            named_by_ocr.append(named.shot.name)
+            unnamed.extend(f"{path.name}: {w}" for w in named.unnamed)
             continue
         try:
             pos = Position.from_text(text)
@@ -165,6 +168,14 @@ def _run_calibrate(args: argparse.Namespace) -> int:
     else:
         site = EruditSite.empty(args.site, shots[0].rules.alphabet)
     site.look.site = args.site if args.site != "learned" or not site.look.site else site.look.site
+    for shot_name, kinds in layouts:
+        clash = site.look.merge_layout(kinds)
+        if clash:
+            from solvers.erudit.board import square_name
+
+            where = ", ".join(square_name(i) for i in clash[:8])
+            raise GamebotError(f"calibration stopped: {shot_name} shows other premiums than the"
+                               f" shots before it at {where}")
     try:
         site, report = learn_site(shots, site)
     except (ReadError, ValueError) as exc:

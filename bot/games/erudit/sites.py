@@ -61,11 +61,18 @@ def find_site(name: str) -> Path:
                        f" `gamebot calibrate erudit --from SHOT... --site {name}`")
 
 
+def site_rules(rules: Rules, site: EruditSite) -> Rules:
+    """The rules as the site plays them: on the premium layout its board shows, when it was
+    read off the board (squares never seen keep the rules' own)."""
+    text = site.look.premium_text(rules.premium_text)
+    return rules if text is None else rules.with_options(premiums=text)
+
+
 def _rules_for(site: EruditSite, rules: str | None) -> list[Rules]:
     if rules is not None:
-        return [load_rules(rules)]
+        return [site_rules(load_rules(rules), site)]
     names = site.look.rules or list(RULE_NAMES)
-    return [load_rules(n) for n in names]
+    return [site_rules(load_rules(n), site) for n in names]
 
 
 def read_shot(

@@ -1,0 +1,52 @@
+"""A tile's letter from two opinions, checked by the rules: no template of the site needed.
+
+Tesseract proposes a letter; so does the shape, compared with every letter of the alphabet
+rendered in sans fonts (:mod:`vision.core.rendered_text`: a bare "I" that Tesseract reads as
+"l" is an I by its shape). The rules decide: the letter must be worth the value number the
+tile shows. A shape that is the clear best of the whole alphabet and worth the value is named;
+else Tesseract's sure letter worth the value; with a value number that cannot be read, both
+opinions must agree. A tile with no value number cannot be checked and is never named here.
+"""
+
+from __future__ import annotations
+
+from solvers.erudit.rules import Rules
+from vision.core.glyph_ocr import name_glyph
+from vision.core.ocr import OcrUnavailableError
+from vision.core.rendered_text import best_match
+from vision.erudit.tiles import TileInk
+
+#: A rendered letter must match this well and beat every other letter by this much.
+SHAPE_LEAST, SHAPE_MARGIN = 0.6, 0.04
+
+
+def letter_by_shape(tile: TileInk, alphabet: str) -> str | None:
+    """The letter whose renderings the tile's letter ink matches clearly best, if one does."""
+    if tile.letter_mask is None:
+        return None
+    letters = {ch: (ch,) for ch in alphabet}
+    name, _ = best_match(tile.letter_mask, letters, keep_aspect=True, least=SHAPE_LEAST,
+                         margin=SHAPE_MARGIN)
+    return name
+
+
+def letter_by_rules(tile: TileInk, value: int | None, rules: Rules, lang: str) -> str | None:
+    """The tile's letter when the opinions agree as the module docstring says, else None.
+
+    ``value`` is the number read on the tile (None: there is one, but it could not be read).
+    """
+    if tile.letter is None or tile.letter_window is None or tile.value is None or value == 0:
+        return None
+    shape = letter_by_shape(tile, rules.alphabet)
+    if value is not None and shape is not None and rules.values.get(shape) == value:
+        return shape
+    try:
+        verdict = name_glyph([(tile.letter_window, tile.colour)], rules.alphabet, lang, blanks=1)
+    except OcrUnavailableError:
+        return None
+    letter = verdict.char
+    if letter is None:
+        return None
+    if value is None:
+        return letter if letter == shape else None
+    return letter if rules.values.get(letter) == value else None
