@@ -76,7 +76,8 @@ def test_simulated_backend_with_real_vision(tmp_path):
     cfg = PlayConfig(target="sim", level=INTERMEDIATE, games=10, seed=3, out=tmp_path)
     s = check_session(cfg, 10)
     # The simulator is seeded, so this run is the same every time: 8 wins in 799 moves (seen
-    # twice in a row; 784 before issue 25 took every certain cell from the exact count at once). A deliberate change to the solver or the loop may move these figures;
+    # twice in a row; 784 before issue 25 took every certain cell from the exact count at
+    # once). A deliberate change to the solver or the loop may move these figures;
     # then check the new ones are as good and update them here.
     assert (s["wins"], s["moves"]) == (8, 799)
 
