@@ -33,9 +33,10 @@ def cold(tmp_path, target: str, games: int, level: Level | None = None) -> dict:
     assert s["looks_unnamed"] == [] or all(set(c) <= set(".12345678")
                                            for c in s["looks_unnamed"])
     assert "#" in s["looks_named"]
-    # a 1 is named unless every game was lost on its first click (ace-minesweeper's first
-    # click may lose: three in a row, about 1 in 130 runs, once named only '#*X')
-    assert "1" in s["looks_named"] or s["moves"] == s["games"] and s["wins"] == 0
+    # a 1 is named unless every game was lost within its first few clicks (ace-minesweeper's
+    # first click may lose: three in a row, about 1 in 130 runs, once named only '#*X'; the
+    # classic page at expert once lost on its second click, having shown only a 2)
+    assert "1" in s["looks_named"] or s["moves"] <= 3 * s["games"] and s["wins"] == 0
     assert s["first_move_seconds"] is not None
     return s
 
