@@ -20,7 +20,6 @@ def page_language(cfg: PagePlayConfig) -> str:
 def make_balda_player(cfg: PagePlayConfig, profile: SiteProfile) -> BaldaPlayer:
     from bot.games.balda.adapter import BaldaPlayer
     from bot.web.rejected_words import RejectedWords
-    from bot.web.session import yo_letter
     from bot.web.site_copies import SiteCopies
     from bot.web.site_data import glyph_bank_for, rejected_path
     from solvers.balda.lexicon import Lexicon
@@ -29,10 +28,9 @@ def make_balda_player(cfg: PagePlayConfig, profile: SiteProfile) -> BaldaPlayer:
     from vision.core.page_text import PageText
 
     lang = page_language(cfg) if cfg.target == "builtin" else profile.language
-    yo = yo_letter(cfg, profile) and lang == "ru"
-    lexicon = Lexicon.for_language(lang, yo=yo)
+    lexicon = Lexicon.for_language(lang)
     tess = tesseract_lang(lang)
-    alphabet = alphabet_for(lang, yo)
+    alphabet = alphabet_for(lang)
     return BaldaPlayer(
         profile,
         lexicon,
