@@ -115,10 +115,10 @@ _WORKER: tuple[MatchSpec, Chooser, Chooser] | None = None
 
 def _start_worker(spec: MatchSpec) -> None:
     """Each worker builds its own players once (workers ignore Ctrl+C: the parent stops)."""
-    import signal
+    from solvers.pool_workers import leave_ctrl_c_to_the_parent
 
     global _WORKER
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    leave_ctrl_c_to_the_parent()
     _WORKER = (spec, make_player(spec.player, spec.rules), make_player(spec.opponent, spec.rules))
 
 

@@ -17,6 +17,7 @@ from solvers.minesweeper.game import Game, Status
 from solvers.minesweeper.rules import FirstClick, Level
 from solvers.minesweeper.solver import Solver
 from solvers.minesweeper.strength import DEFAULT, Setting
+from solvers.pool_workers import leave_ctrl_c_to_the_parent
 
 
 @dataclass(frozen=True)
@@ -132,15 +133,6 @@ def run_many(
             yield _work(task)
         return
     ctx = mp.get_context("fork")
-    with ctx.Pool(jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:
+    with ctx.Pool(jobs, initializer=leave_ctrl_c_to_the_parent) as pool:
         yield from pool.imap_unordered(_work, tasks)
 
-
-def _leave_ctrl_c_to_the_parent() -> None:
-    """Workers ignore Ctrl+C: the parent stops the pool and prints the figures so far. The
-    parent's SIGTERM handler (a kill ends a session as Ctrl+C does) is not theirs: the pool
-    ends its workers with SIGTERM, which printed a traceback from each."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)

@@ -131,10 +131,10 @@ _WORKER: RolloutSpec | None = None
 
 
 def _start_worker(spec: RolloutSpec) -> None:
-    import signal
+    from solvers.pool_workers import leave_ctrl_c_to_the_parent
 
     global _WORKER
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    leave_ctrl_c_to_the_parent()
     _WORKER = spec
 
 

@@ -225,9 +225,13 @@ def test_fit_leaves_measures_appends_and_refits_from_its_groups(tmp_path, capsys
     # a second run adds its own groups to the file and fits them all; --games 0 fits the file
     assert main([*common, "--games", "1", "--per-game", "2", "--seed", "7"]) == 0
     assert len(groups.read_text(encoding="utf-8").splitlines()) == 14
-    assert main([*common, "--games", "0"]) == 0
+    capsys.readouterr()
+    assert main([*common, "--games", "0", "--json"]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["how"]["groups"] == data["how"]["groups_from_file"] == 14
+    said = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert said["groups"] == 14 and said["out"] == str(out) and said["stopped"] == ""
+    assert said["tile_values"] == data["tile"]
     empty = tmp_path / "none.jsonl"
     assert main([*common[:-4], "--groups", str(empty), "--out", str(out), "--games", "0"]) == 2
     assert "too few to fit" in capsys.readouterr().err

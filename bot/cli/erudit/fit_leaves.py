@@ -13,7 +13,7 @@ import argparse
 import json
 from pathlib import Path
 
-from bot.cli.options import count, named_input, positive_int
+from bot.cli.options import add_json, count, named_input, positive_int
 from bot.cli.registry import Command
 
 
@@ -38,6 +38,7 @@ def _configure(p: argparse.ArgumentParser) -> None:
                    help="append the measured groups here and fit every group the file holds")
     _rules_options(p)
     p.add_argument("--out", metavar="FILE", help="where to write (default: the rules' data file)")
+    add_json(p)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -45,6 +46,7 @@ def _run(args: argparse.Namespace) -> int:
     from bot.cli.interrupt import until_interrupted
     from bot.cli.output_paths import check_file
     from bot.cli.progress import progress_bar
+    from bot.cli.report import emit
     from bot.errors import GamebotError
     from solvers.erudit.leave_fit import fit_with_holdout
     from solvers.erudit.leave_rollouts import (
@@ -114,14 +116,15 @@ def _run(args: argparse.Namespace) -> int:
     }
     save_leaves(model, out, note)
     best = sorted(model.tile.items(), key=lambda kv: -kv[1])
-    print(f"{len(groups)} rollout groups ({earlier} from the file), "
-          f"{report.leaves_measured} leaves measured; held-out error {report.rmse:.2f} "
-          f"(before {report.rmse_before:.2f}, no leave values {report.rmse_zero:.2f}); "
-          f"ridge {chosen['ridge']:g}, shrink {chosen['shrink']:g}, "
-          f"{report.table_entries} table entries; wrote {out}")
-    print("tile values: " + " ".join(f"{k}{v:+.1f}" for k, v in best))
-    for line in stop.line():
-        print(line)
+    lines = [f"{len(groups)} rollout groups ({earlier} from the file), "
+             f"{report.leaves_measured} leaves measured; held-out error {report.rmse:.2f} "
+             f"(before {report.rmse_before:.2f}, no leave values {report.rmse_zero:.2f}); "
+             f"ridge {chosen['ridge']:g}, shrink {chosen['shrink']:g}, "
+             f"{report.table_entries} table entries; wrote {out}",
+             "tile values: " + " ".join(f"{k}{v:+.1f}" for k, v in best), *stop.line()]
+    tiles = {k: round(v, 3) for k, v in model.tile.items()}  # as the file stores them
+    emit({**note, "rules": rules.name, "out": str(out), "tile_values": tiles,
+          "stopped": stop.reason}, lines, args.json)
     return stop.exit_code()
 
 
