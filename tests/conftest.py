@@ -28,6 +28,21 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 
 
 @pytest.fixture(autouse=True, scope="session")
+def private_out_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Logs and problem frames of sessions a test starts without ``out=`` go to the test
+    session's own folder, never ``out/`` in the checkout (a CI run had left games logs and
+    problem frames there)."""
+    folder = tmp_path_factory.mktemp("out")
+    old = os.environ.get("GAMEBOT_OUT")
+    os.environ["GAMEBOT_OUT"] = str(folder)
+    yield folder
+    if old is None:
+        os.environ.pop("GAMEBOT_OUT", None)
+    else:
+        os.environ["GAMEBOT_OUT"] = old
+
+
+@pytest.fixture(autouse=True, scope="session")
 def private_skin_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Learned skins go to (and are read from) a folder of the test session's own, never the
     user skin folder: read and play try every skin there, and play saves what it learns."""

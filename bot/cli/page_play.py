@@ -21,6 +21,7 @@ from bot.cli.options import (
     positive_int,
 )
 from bot.cli.registry import Command
+from bot.run.out_dir import default_out
 
 if TYPE_CHECKING:
     from bot.run.results import SessionStats
@@ -148,8 +149,9 @@ def _configure_common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--out",
         type=Path,
-        default=Path("out"),
-        help="folder for logs, the browser's log and problem frames (default out/)",
+        default=None,
+        help="folder for logs, the browser's log and problem frames "
+        "(default $GAMEBOT_OUT, else out/)",
     )
     add_json(p)
 
@@ -215,7 +217,7 @@ def _config(args: argparse.Namespace, verbs: PageVerbs, demo: bool = False) -> P
         think=args.think,
         sides=args.sides,
         pace=args.pace,
-        out=args.out,
+        out=args.out or default_out(),
         record_frames=args.record_frames,
         record_max_gb=args.record_max_gb,
     )
@@ -261,7 +263,7 @@ def _run_demo(args: argparse.Namespace, verbs: PageVerbs) -> int:
 
     game = verbs.game
     if args.record is None:
-        args.record = Path("out") / f"demo-{game}-{time.strftime('%Y%m%d-%H%M%S')}"
+        args.record = default_out() / f"demo-{game}-{time.strftime('%Y%m%d-%H%M%S')}"
     cfg = _config(args, verbs, demo=True)
     shown = (
         f"display {os.environ['DISPLAY']}"

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from bot.io.screens.desktop import DEFAULT_PAUSE
+from bot.run.out_dir import default_out
 
 if TYPE_CHECKING:
     from bot.io.targets.base import Target, TargetProfile
@@ -36,7 +37,7 @@ class SessionConfig:
     seed: int | None = None
     pause: float = DEFAULT_PAUSE
     pace: float = 0.0
-    out: Path = Path("out")
+    out: Path = field(default_factory=default_out)
     record_frames: str = "all"  # all | problems | none
     record_max_gb: float | None = DEFAULT_RECORD_GB  # the oldest games' frames go first
 

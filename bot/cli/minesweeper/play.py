@@ -19,6 +19,7 @@ from bot.cli.options import (
     positive_int,
 )
 from bot.cli.registry import Command
+from bot.run.out_dir import default_out
 
 if TYPE_CHECKING:
     from bot.games.minesweeper.session import PlayConfig
@@ -166,8 +167,8 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--out",
         type=Path,
-        default=Path("out"),
-        help="folder for logs, dry-run images and problem frames (default out/)",
+        default=None,
+        help="folder for logs, dry-run images and problem frames (default $GAMEBOT_OUT, else out/)",
     )
     add_json(p)
 
@@ -209,7 +210,7 @@ def _config(args: argparse.Namespace) -> PlayConfig:
         learn=not args.no_learn,
         learn_into=args.learn_into,
         pause=args.pause if args.pause is not None else DEFAULT_PAUSE,
-        out=args.out,
+        out=args.out or default_out(),
         record_frames=args.record_frames,
         record_max_gb=args.record_max_gb,
     )
@@ -351,7 +352,7 @@ def _run_demo(args: argparse.Namespace) -> int:
     if args.xvfb:
         os.environ.pop("DISPLAY", None)
     level = args.level or Level.parse("beginner")
-    record = args.record or Path("out") / f"demo-{time.strftime('%Y%m%d-%H%M%S')}"
+    record = args.record or default_out() / f"demo-{time.strftime('%Y%m%d-%H%M%S')}"
     watched = bool(os.environ.get("DISPLAY"))
     pace = args.pace if args.pace is not None else (0.2 if watched else 0.0)
     cfg = PlayConfig(
