@@ -214,9 +214,15 @@ class DesktopScreen:
             self._call(self._gui.hotkey, *keys)
 
     def type_text(self, text: str) -> None:
-        """ASCII through pyautogui; any other letter (Cyrillic...) through a key code of its
-        own on X11 (:mod:`bot.io.screens.x11_keys`) and through ``SendInput``'s Unicode packets
-        on Windows (:mod:`bot.io.screens.windows_os`), as pyautogui knows only the US layout."""
+        """On Windows every letter through ``SendInput``'s Unicode packets
+        (:mod:`bot.io.screens.windows_os`), ASCII too: pyautogui types by key codes looked up
+        in the layout active when it was imported, so under a Russian layout an English word
+        comes out in Cyrillic (or not at all). Elsewhere ASCII through pyautogui, and any other
+        letter through a key code of its own on X11 (:mod:`bot.io.screens.x11_keys`)."""
+        if self._user32 is not None:  # Windows: the OS's own Unicode input, any layout
+            self.check_stop()
+            windows_os.type_unicode(text, self._user32)
+            return
         keys = None
         if self._user32 is None and sys.platform.startswith("linux"):
             from bot.io.screens import x11_keys
@@ -228,9 +234,6 @@ class DesktopScreen:
         self.check_stop()
         if keys is not None:
             keys.type(text)
-            return
-        if self._user32 is not None:  # Windows: the OS's own Unicode input, any layout
-            windows_os.type_unicode(text, self._user32)
             return
         if not sys.platform.startswith("linux"):
             raise ScreenError(

@@ -7,9 +7,10 @@ mss and pyautogui start, capture pixels and input coordinates are the same physi
 on every monitor, including those left of and above the primary one (negative coordinates
 of the virtual screen).
 
-Typing: pyautogui knows the US layout only, so a Cyrillic letter for Erudit or Balda cannot be
-typed through it. ``SendInput`` with ``KEYEVENTF_UNICODE`` types any UTF-16 code unit whatever
-the keyboard layout, as on-screen keyboards do.
+Typing: pyautogui types key codes looked up in the layout active when it was imported, so a
+Cyrillic letter for Erudit or Balda cannot be typed through it, and under a Russian layout an
+English word comes out Cyrillic. ``SendInput`` with ``KEYEVENTF_UNICODE`` types any UTF-16 code
+unit whatever the keyboard layout, as on-screen keyboards do: every letter goes that way.
 
 The ``user32``/``shcore`` objects are passed in, so the calls are tested with fakes on Linux;
 this module has not been run on a real Windows machine (README: Windows).
