@@ -15,7 +15,9 @@ recording carries the look it learned). The simulated win rate for that program'
 on the simulated screen plays a tenth as many). The sessions themselves are not niced: they are
 timing-sensitive and run one at a time.
 Prints a table (games, won, rate with its 95 % interval, misreads, refused clicks, stops,
-seconds a game, dialogs answered, replay agreement, the simulated rate) and, with ``--json``,
+seconds a game, dialogs answered, replay agreement, the recording against the layouts its
+games ended with: cells misread, certain moves onto a mine, the mines its risks hit against
+those predicted, and the simulated rate) and, with ``--json``,
 one JSON line. Without ``--display`` each session starts its own private virtual display.
 """
 
@@ -101,7 +103,23 @@ def play_and_replay(name: str, args: argparse.Namespace) -> dict:
             "error": problem, **{k: played.get(k) for k in PLAYED},
             "replay_frames": replayed.get("frames"), "replay_agreed": replayed.get("agreed"),
             "replay_mismatches": replayed.get("mismatches"),
-            "replay_error": replay_problem, "recording": str(record)}
+            "replay_error": replay_problem, "recording": str(record), **truth(record)}
+
+
+def truth(record: Path) -> dict:
+    """The recording against the layouts its games ended with (scripts/recording_truth.py):
+    cells misread, certain moves onto a mine, and the mines the risks taken were predicted to
+    hit against those hit (a low win rate with the two alike is the draw, not the bot)."""
+    from bot.games.minesweeper.truth import check_events
+    from bot.run.recorder import RecordingError, read_events
+
+    try:
+        found = check_events(read_events(record)).summary()
+    except (RecordingError, ValueError) as exc:
+        return {"truth_error": str(exc)}
+    return {f"truth_{k}": found[k] for k in ("checked_games", "misread_cells",
+                                              "unsafe_certain_moves", "risky_moves",
+                                              "predicted_hits", "predicted_hits_sd", "hits")}
 
 
 def simulate(name: str, args: argparse.Namespace) -> dict:
@@ -142,14 +160,16 @@ def main() -> int:
         print(table_row(row), flush=True)
     print()
     print("| program | games | won | rate (95 % CI) | misreads | refused | stops | s/game"
-          " | dialogs | replay agrees | simulated rate (95 % CI, n) |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          " | dialogs | replay agrees | wrong vs end | risks hit/predicted"
+          " | simulated rate (95 % CI, n) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for row in rows:
         print(table_row(row))
     if args.json:
         print(json.dumps({"programs": rows}))
     return 0 if all(not r.get("error") and not r.get("stopped") and not r.get("misreads")
-                    and not r.get("replay_mismatches") for r in rows) else 1
+                    and not r.get("replay_mismatches") and not r.get("truth_misread_cells")
+                    and not r.get("truth_unsafe_certain_moves") for r in rows) else 1
 
 
 def pct(rate: float | None, ci: list[float] | None) -> str:
@@ -171,7 +191,23 @@ def table_row(row: dict) -> str:
             f" {row.get('misreads', '-')} | {row.get('refused_clicks', '-')} |"
             f" {row.get('stopped') or row.get('error') or 0} |"
             f" {'-' if seconds is None else f'{seconds:.1f}'} |"
-            f" {row.get('dialogs_closed', '-')} | {replay or row.get('replay_error')} | {sim} |")
+            f" {row.get('dialogs_closed', '-')} | {replay or row.get('replay_error')} |"
+            f" {wrong_vs_end(row)} | {risks(row)} | {sim} |")
+
+
+def wrong_vs_end(row: dict) -> str:
+    """Cells misread and certain moves onto a mine, against the games' end layouts."""
+    if row.get("truth_checked_games") is None:
+        return row.get("truth_error") or "-"
+    return (f"{row['truth_misread_cells']} cells, {row['truth_unsafe_certain_moves']} moves"
+            f" ({row['truth_checked_games']} games)")
+
+
+def risks(row: dict) -> str:
+    if row.get("truth_hits") is None:
+        return "-"
+    return (f"{row['truth_hits']}/{row['truth_predicted_hits']:.1f}"
+            f" (sd {row['truth_predicted_hits_sd']:.1f}, {row['truth_risky_moves']} risks)")
 
 
 if __name__ == "__main__":

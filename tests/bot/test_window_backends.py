@@ -19,6 +19,7 @@ import pytest
 
 from bot.errors import GamebotError
 from bot.games.minesweeper.programs import window_title
+from bot.io.screens import windows_os
 from bot.io.windows import choice as window_choice
 from bot.io.windows import pywinctl_backend as windows_pywinctl
 from bot.io.windows import x11_backend as windows_x11
@@ -88,6 +89,9 @@ def install(monkeypatch, windows: list, *, platform: str, manager: str | None = 
     monkeypatch.setenv("DISPLAY", display)
     monkeypatch.delenv(window_choice.ENV, raising=False)
     monkeypatch.setattr(windows_pywinctl, "_loaded", None)
+    monkeypatch.setattr(windows_os, "_awareness", None)  # Windows: made DPI aware first
+    aware = types.SimpleNamespace(SetProcessDpiAwarenessContext=lambda context: 1)
+    monkeypatch.setattr(windows_os, "windows_dlls", lambda: (aware, None))
     monkeypatch.setattr(window_choice, "_last", None)
     monkeypatch.setattr(windows_x11, "ewmh_manager", lambda: manager)
     monkeypatch.setattr(windows_x11, "tree_windows", lambda: list(tree or []))

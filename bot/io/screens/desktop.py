@@ -115,6 +115,21 @@ def reconnect(gui: ModuleType) -> None:
     gui.FAILSAFE_POINTS[:] = [(0, 0), (0, height - 1), (width - 1, 0), (width - 1, height - 1)]
 
 
+def failsafe_corners(monitors: Sequence[Region], scale: tuple[float, float] = (1.0, 1.0)
+                     ) -> list[tuple[int, int]]:
+    """The four corners of every monitor, in input coordinates: where the user pushes the
+    mouse to stop the bot. pyautogui knows the primary monitor's only, so on a desktop with a
+    monitor left of or above it the corners the user reaches there would stop nothing."""
+    sx, sy = scale
+    points: list[tuple[int, int]] = []
+    for m in monitors:
+        for x in (round(m.left * sx), round(m.right * sx) - 1):
+            for y in (round(m.top * sy), round(m.bottom * sy) - 1):
+                if (x, y) not in points:
+                    points.append((x, y))
+    return points
+
+
 class DesktopScreen:
     """The screen the user sees. ``pause`` is pyautogui's sleep after each input call."""
 
@@ -128,9 +143,8 @@ class DesktopScreen:
         self.dpi_awareness = ""
         self._user32: windows_os.Dll | None = None
         if windows_os.on_windows():
-            user32, shcore = windows_os.windows_dlls()
-            self._user32 = user32
-            self.dpi_awareness = windows_os.make_dpi_aware(user32, shcore)
+            self.dpi_awareness = windows_os.ensure_dpi_aware()  # once a process, done first
+            self._user32 = windows_os.windows_dlls()[0]
         try:
             import mss
             import pyautogui
@@ -150,6 +164,9 @@ class DesktopScreen:
         logical = pyautogui.size()
         # DPI, once: input coordinates per capture pixel (1.0 on X11 and on unscaled displays).
         self.scale = (logical[0] / primary["width"], logical[1] / primary["height"])
+        pyautogui.FAILSAFE_POINTS[:] = failsafe_corners(
+            [Region(m["left"], m["top"], m["width"], m["height"]) for m in monitors[1:]]
+            or [self._bounds], self.scale)
 
     # --- capture ------------------------------------------------------------------------------
     def bounds(self) -> Region:
@@ -197,9 +214,15 @@ class DesktopScreen:
             self._call(self._gui.hotkey, *keys)
 
     def type_text(self, text: str) -> None:
-        """ASCII through pyautogui; any other letter (Cyrillic...) through a key code of its
-        own on X11 (:mod:`bot.io.screens.x11_keys`) and through ``SendInput``'s Unicode packets
-        on Windows (:mod:`bot.io.screens.windows_os`), as pyautogui knows only the US layout."""
+        """On Windows every letter through ``SendInput``'s Unicode packets
+        (:mod:`bot.io.screens.windows_os`), ASCII too: pyautogui types by key codes looked up
+        in the layout active when it was imported, so under a Russian layout an English word
+        comes out in Cyrillic (or not at all). Elsewhere ASCII through pyautogui, and any other
+        letter through a key code of its own on X11 (:mod:`bot.io.screens.x11_keys`)."""
+        if self._user32 is not None:  # Windows: the OS's own Unicode input, any layout
+            self.check_stop()
+            windows_os.type_unicode(text, self._user32)
+            return
         keys = None
         if self._user32 is None and sys.platform.startswith("linux"):
             from bot.io.screens import x11_keys
@@ -211,9 +234,6 @@ class DesktopScreen:
         self.check_stop()
         if keys is not None:
             keys.type(text)
-            return
-        if self._user32 is not None:  # Windows: the OS's own Unicode input, any layout
-            windows_os.type_unicode(text, self._user32)
             return
         if not sys.platform.startswith("linux"):
             raise ScreenError(

@@ -7,9 +7,10 @@ mss and pyautogui start, capture pixels and input coordinates are the same physi
 on every monitor, including those left of and above the primary one (negative coordinates
 of the virtual screen).
 
-Typing: pyautogui knows the US layout only, so a Cyrillic letter for Erudit or Balda cannot be
-typed through it. ``SendInput`` with ``KEYEVENTF_UNICODE`` types any UTF-16 code unit whatever
-the keyboard layout, as on-screen keyboards do.
+Typing: pyautogui types key codes looked up in the layout active when it was imported, so a
+Cyrillic letter for Erudit or Balda cannot be typed through it, and under a Russian layout an
+English word comes out Cyrillic. ``SendInput`` with ``KEYEVENTF_UNICODE`` types any UTF-16 code
+unit whatever the keyboard layout, as on-screen keyboards do: every letter goes that way.
 
 The ``user32``/``shcore`` objects are passed in, so the calls are tested with fakes on Linux;
 this module has not been run on a real Windows machine (README: Windows).
@@ -18,9 +19,12 @@ this module has not been run on a real Windows machine (README: Windows).
 from __future__ import annotations
 
 import ctypes
+import logging
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
+
+logger = logging.getLogger(__name__)
 
 #: DPI_AWARENESS_CONTEXT_PER_MONITOR_AWARE_V2 (Windows 10 1703+), a pseudo-handle.
 PER_MONITOR_AWARE_V2 = -4
@@ -44,8 +48,12 @@ class Dll(Protocol):
 
 
 def make_dpi_aware(user32: Dll, shcore: Dll | None) -> str:
-    """Make this process per-monitor DPI aware, the newest way the system has; returns which
-    way worked ("per-monitor v2", "per-monitor", "system" or "" for none)."""
+    """Make this process per-monitor DPI aware, the newest way the system has; returns the
+    awareness in force afterwards ("per-monitor v2", "per-monitor", "system" or "" for none).
+
+    Awareness is set once per process: when something set it before (a manifest, or a library
+    imported first: pymonctl, under pywinctl, makes an unaware process *system* aware when it is
+    imported), both calls fail and the awareness in force is asked, never assumed."""
     try:
         if user32.SetProcessDpiAwarenessContext(ctypes.c_void_p(PER_MONITOR_AWARE_V2)):
             return "per-monitor v2"
@@ -53,17 +61,67 @@ def make_dpi_aware(user32: Dll, shcore: Dll | None) -> str:
         pass  # before Windows 10 1703
     if shcore is not None:
         try:
-            result = int(shcore.SetProcessDpiAwareness(PROCESS_PER_MONITOR_DPI_AWARE))
-            if result in (0, E_ACCESSDENIED):
+            if int(shcore.SetProcessDpiAwareness(PROCESS_PER_MONITOR_DPI_AWARE)) == 0:
                 return "per-monitor"
         except AttributeError:
             pass  # before Windows 8.1
+    in_force = awareness_in_force(user32, shcore)
+    if in_force:  # set before us: say which it is
+        return AWARENESS_NAMES[in_force]
     try:
         if user32.SetProcessDPIAware():
             return "system"
     except AttributeError:
         pass
     return ""
+
+
+#: PROCESS_DPI_AWARENESS / DPI_AWARENESS values, as this module names them
+AWARENESS_NAMES = {0: "", 1: "system", 2: "per-monitor"}
+
+
+def awareness_in_force(user32: Dll, shcore: Dll | None) -> int | None:
+    """The process's DPI awareness now (0 unaware, 1 system, 2 per monitor), None when this
+    Windows cannot say (Windows 7)."""
+    try:
+        get_context = user32.GetThreadDpiAwarenessContext
+        cast(Any, get_context).restype = ctypes.c_void_p  # a handle: pointer-wide
+        context = ctypes.c_void_p(get_context())
+        value = int(user32.GetAwarenessFromDpiAwarenessContext(context))
+        if value in AWARENESS_NAMES:
+            return value
+    except AttributeError:
+        pass  # before Windows 10 1607
+    if shcore is not None:
+        level = ctypes.c_int(-1)
+        try:
+            if int(shcore.GetProcessDpiAwareness(None, ctypes.byref(level))) == 0:
+                return level.value if level.value in AWARENESS_NAMES else None
+        except AttributeError:
+            pass
+    return None
+
+
+_awareness: str | None = None
+
+
+def ensure_dpi_aware() -> str:
+    """Make the process per-monitor DPI aware once, before anything lists windows or captures
+    (the awareness holds for every call made after it); "" off Windows. A process left less
+    than per-monitor aware is logged: on a monitor scaled unlike the primary, captures and
+    clicks would disagree."""
+    global _awareness
+    if not on_windows():
+        return ""
+    if _awareness is None:
+        user32, shcore = windows_dlls()
+        _awareness = make_dpi_aware(user32, shcore)
+        if not _awareness.startswith("per-monitor"):
+            logger.warning(
+                "this process is %s DPI aware, not per monitor (something set it before"
+                " gamebot could): on a monitor scaled unlike the primary one, the pixels"
+                " captured and the points clicked disagree", _awareness or "not")
+    return _awareness
 
 
 # Windows' own widths (DWORD and LONG are 32 bits, ULONG_PTR a pointer), not C's long, so the

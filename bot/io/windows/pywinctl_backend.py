@@ -18,6 +18,7 @@ from typing import Protocol
 
 from bot.errors import GamebotError
 from bot.io import x11
+from bot.io.screens import windows_os
 from bot.io.windows.info import WindowInfo
 from vision.core.geometry import Region
 
@@ -167,6 +168,9 @@ def load() -> PywinctlBackend:
     it cannot be (not installed, or no usable display for it)."""
     global _loaded
     if _loaded is None:
+        # before pywinctl is imported: its pymonctl makes an unaware process *system* DPI aware
+        # on import, and awareness is set once; window areas are then physical pixels too
+        windows_os.ensure_dpi_aware()
         try:
             import pywinctl
         except Exception as exc:  # ImportError, or Xlib's own error for an unusable display
