@@ -9,6 +9,7 @@ declared here.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -27,6 +28,10 @@ from vision.core.page_text import PageText
 from vision.erudit.reader import BoardLocation, EruditReading
 
 logger = logging.getLogger(__name__)
+
+#: Seconds a page that never says whose turn it is may take to show its computer's reply
+#: (a text of its own, or its tiles, ends the wait sooner).
+REPLY_QUIET = 30.0
 
 
 @dataclass(frozen=True)
@@ -81,6 +86,10 @@ class EruditPageReader:
     _unknown: tuple[object, bytes] | None
     _last_seen: EruditSeen | None
     learned_glyphs: int
+    #: When our move (or pass) was taken, on a page that never says whose turn it is: the
+    #: turn is the opponent's until its tiles show or the page stays quiet REPLY_QUIET seconds.
+    _reply_due: float | None
+    _reply_lines: frozenset[str]  # the page's text lines when our move was taken
 
     def locate(self, frame: Frame) -> BoardLocation:
         if self._locate is None:
@@ -98,6 +107,18 @@ class EruditPageReader:
             for kind, phrases in self.site.phrases.items()
             if any(matches(line.text, p) for line in lines for p in phrases)
         )
+        if not self.site.turn_ours and not kinds & {"theirs", "won", "lost", "drawn", "over"}:
+            # A page that never says whose turn it is (its computer replies at once): ours
+            # whenever it says nothing else, once the opponent's reply to our move has shown
+            # or the page stayed quiet a while (the opponent passed).
+            due = self._reply_due
+            texts = {line.text.strip() for line in lines}
+            said = any(sum(ch.isalpha() for ch in t) >= 3 and t not in self._reply_lines
+                       for t in texts)  # the page says something new: the reply is in
+            if due is not None and (said or frame.timestamp - due > REPLY_QUIET):
+                self._reply_due = due = None
+            if due is None:
+                kinds = kinds | {"ours"}
         return lines, kinds
 
     def read(self, frame: Frame, location: BoardLocation) -> EruditSeen:
@@ -169,8 +190,11 @@ class EruditPageReader:
         except ReadError as exc:
             named = self._name_by_logic(frame, location) if exc.cell else {}
             if named:
+                # named by the game on a settled frame: their looks are learned (a last move's
+                # white letters), so the next frame reads them without the game's help
                 return self._read(frame, location, check=check,
-                                  known={**dict(self.laid), **named}, empty_rack=empty)
+                                  known={**dict(self.laid), **named}, empty_rack=empty,
+                                  relearn=True)
             if self._still_unknown(exc):
                 # the same tile, pixel for pixel, in a later frame: no animation, a new look
                 # of a letter the bank knows; Tesseract may name it (value-checked)
@@ -228,7 +252,9 @@ class EruditPageReader:
                 frame, location, check=False, known=dict(self.laid), partial=True,
                 empty_rack=True,
             )
-        except (ReadError, TypeError):
+        except (ReadError, TypeError) as exc:
+            logger.info("no tile named by the game: the board does not read even in part (%s)",
+                        exc)
             return {}
         board = "".join(partial.board)
         followed = self.board
@@ -238,13 +264,15 @@ class EruditPageReader:
                 cells[square] = ch
             followed = tuple(cells)
         lines, _ = self._page(frame, [partial.geometry.bounds])
-        shown = frozenset(
+        shown = frozenset(  # "AI played TAWED, AT, KA for 33 points": its words
             word.upper().replace("Ё", "Е")
-            for line in lines for word in line.text.split() if word.isalpha()
+            for line in lines for word in re.split(r"[^\w]+|\d+|_", line.text) if word
         )
         names = names_by_logic(board, followed, partial.values, self.graph, self.rules, shown)
         missing = [i for i, ch in enumerate(board) if ch == UNKNOWN and i not in names]
         if missing:
+            logger.info("the game names no letter for %s (one naming of the new tiles must make"
+                        " words, alone)", ", ".join(square_text(i) for i in missing))
             return {}
         for square, char in names.items():
             logger.info("named the tile on %s %r by the game's logic", square_text(square), char)

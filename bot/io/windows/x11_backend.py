@@ -19,16 +19,30 @@ from bot.io import x11
 from bot.io.windows.info import WindowInfo
 from vision.core.geometry import Region
 
+#: Connections a busy X server reset are tried again this many times, this far apart.
+CONNECT_TRIES, CONNECT_GAP = 4, 0.5
+
 
 def open_display() -> Display:
-    """A python-xlib connection to ``$DISPLAY``; GamebotError naming it when there is none."""
+    """A python-xlib connection to ``$DISPLAY``; GamebotError naming it when there is none.
+    A connection the server resets (one just started, or loaded) is tried again a few times
+    before that."""
+    import time
+
     from Xlib import display, error
 
-    try:
-        return display.Display()
-    except (error.DisplayError, OSError, ValueError) as exc:
-        raise GamebotError(f"cannot open the X display {os.environ.get('DISPLAY')!r}: {exc}"
-                           ) from None
+    for attempt in range(CONNECT_TRIES):
+        try:
+            return display.Display()
+        except error.ConnectionClosedError as exc:
+            if attempt + 1 == CONNECT_TRIES:
+                raise GamebotError(f"the X display {os.environ.get('DISPLAY')!r} closed the"
+                                   f" connection {CONNECT_TRIES} times: {exc}") from None
+            time.sleep(CONNECT_GAP)
+        except (error.DisplayError, OSError, ValueError) as exc:
+            raise GamebotError(f"cannot open the X display {os.environ.get('DISPLAY')!r}: {exc}"
+                               ) from None
+    raise AssertionError("unreachable")
 
 
 def ewmh_manager() -> str | None:
