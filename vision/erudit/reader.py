@@ -183,6 +183,7 @@ class _Tile:
     told: bool = False  # the caller named it (its own tile, or one the game's logic named)
     joined: bool = False  # a raised value number shows, joined to the letter (not cut off)
     key: tuple[object, ...] | None = None  # its pixels' key in the TileCache, when one is kept
+    said: str = ""  # the caller's letter for it, its case the caller's (it laid the tile)
 
     def name(self) -> str:
         return square_name(self.where) if self.where >= 0 else f"rack tile {-self.where}"
@@ -436,6 +437,8 @@ def _settle(t: _Tile, site: EruditSite, rules: Rules, px: np.ndarray) -> str:
     shown = site.look.values_shown
     if t.char == UNKNOWN:
         return UNKNOWN
+    if t.said:
+        return t.said
     if t.where < 0 and (t.char in ("", WILDCARD)):
         if t.value not in (None, 0):
             raise _fail(t, px, f"a tile with no letter shows the value {t.value}: a wildcard"
@@ -544,6 +547,10 @@ def read_erudit(
     for t in tiles:
         if t.joined and t.value is None and t.char in (UNKNOWN, ""):
             t.value = UNREAD  # a number shows, joined to the letter: not a wildcard
+    for t in tiles:  # the caller's case wins over a value misread (a just-laid tile's look)
+        said = (known or {}).get(t.where) if t.where >= 0 else None
+        if said and t.char and canonical_char(said.upper(), rules.alphabet) == t.char.upper():
+            t.said = said
     cells = ["."] * (SIZE * SIZE)
     rack_chars = []
     for t in tiles:
