@@ -74,10 +74,7 @@ def make_solver(spec: BenchSpec) -> Solver:
     solver = Solver(spec.rules, seed=spec.seed)
     solver.first_inset = spec.first_inset
     solver.first_cell = spec.first_cell
-    solver.guess_config = spec.engine.guess
-    solver.endgame_layouts = spec.engine.endgame_layouts
-    solver.endgame_nodes = spec.engine.endgame_nodes
-    solver.fifty = spec.engine.fifty
+    solver.use(spec.engine)
     return solver
 
 
@@ -91,9 +88,11 @@ def _work(args: tuple[tuple[BenchSpec, ...], range]) -> list[tuple[GameResult, .
     ]
 
 
-def chunks(games: int, chunk: int) -> list[range]:
-    """Game numbers in runs of ``chunk``: the unit of work of a pool or a Ray task."""
-    return [range(i, min(i + chunk, games)) for i in range(0, games, chunk)]
+def chunks(games: int, chunk: int, start: int = 0) -> list[range]:
+    """Game numbers ``start`` to ``start + games - 1`` in runs of ``chunk``: the unit of work of
+    a pool or a Ray task."""
+    end = start + games
+    return [range(i, min(i + chunk, end)) for i in range(start, end, chunk)]
 
 
 def ray_chunk(games: int) -> int:
@@ -116,11 +115,13 @@ def run_many(
     jobs: int,
     chunk: int = 20,
     ray: str | None = None,
+    start: int = 0,
 ) -> Generator[list[tuple[GameResult, ...]], None, None]:
     """Every game played by each spec in turn (paired results), chunk by chunk as they finish;
     on the Ray cluster at ``ray`` ("auto" or an address) when given, else in ``jobs``
-    processes. Game ``i`` is the same whoever plays it, so the figures are the same too."""
-    tasks = [(specs, indices) for indices in chunks(games, chunk)]
+    processes; games ``start`` on. Game ``i`` is the same whoever plays it, so the figures are
+    the same too."""
+    tasks = [(specs, indices) for indices in chunks(games, chunk, start)]
     if ray is not None:
         from bot.bench.ray_runner import run_on_ray
 
@@ -136,7 +137,10 @@ def run_many(
 
 
 def _leave_ctrl_c_to_the_parent() -> None:
-    """Workers ignore Ctrl+C: the parent stops the pool and prints the figures so far."""
+    """Workers ignore Ctrl+C: the parent stops the pool and prints the figures so far. The
+    parent's SIGTERM handler (a kill ends a session as Ctrl+C does) is not theirs: the pool
+    ends its workers with SIGTERM, which printed a traceback from each."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 from bot.bench.minesweeper import BenchSpec, GameResult, ray_chunk, run_many
 from bot.bench.minesweeper_paired import versus_figures
+from bot.bench.saved_outcomes import load_outcomes, save_outcomes
 from bot.cli.interrupt import until_interrupted
 from bot.cli.progress import progress_bar
 from bot.cli.report import emit
@@ -65,16 +66,28 @@ def bench(args: argparse.Namespace) -> int:
     spec = BenchSpec(level, FirstClick(args.rules), args.seed, args.first, setting,
                      args.first_cell)
     specs = (spec,) if versus is None else (spec, replace(spec, engine=versus))
+    first = args.from_game
+    if first < 0:
+        raise GamebotError(f"--from-game must be 0 or more, not {first}")
+    end = first + args.games  # game numbers first .. end - 1
+    saved = None
+    if args.versus_saved:
+        if versus is not None:
+            raise GamebotError("--versus and --versus-saved both name the reference: give one")
+        saved = load_outcomes(args.versus_saved, spec, end)
     plot = check_output(args.calibration_plot, PLOT_SUFFIXES) if args.calibration_plot else None
     pairs: list[tuple[GameResult, ...]] = []
     chunk = ray_chunk(args.games) if args.ray else 20
-    start = time.perf_counter()
+    start = saved_at = time.perf_counter()
     with until_interrupted() as stop, progress_bar(args.games, f"{level.name} games") as bar, \
-            closing(run_many(specs, args.games, args.jobs, chunk, args.ray)) as runs:
+            closing(run_many(specs, args.games, args.jobs, chunk, args.ray, first)) as runs:
         for done in runs:
             pairs.extend(done)
             won = sum(p[0].won for p in pairs)
             bar.advance(len(done), status=f"{100 * won / len(pairs):.2f} % won")
+            if time.perf_counter() - saved_at > SAVE_EVERY_S:
+                _save(args, specs, end, pairs)
+                saved_at = time.perf_counter()
     elapsed = time.perf_counter() - start
     results = [p[0] for p in pairs]
     wins = sum(r.won for r in results)
@@ -93,6 +106,7 @@ def bench(args: argparse.Namespace) -> int:
         "size": size,
         "rules": args.rules,
         "seed": args.seed,
+        "from_game": first,
         "jobs": args.jobs,
         "engine": "C" if engine.COMPILED else "python",
         "engine_setting": setting.name,
@@ -123,6 +137,12 @@ def bench(args: argparse.Namespace) -> int:
         f"CPU: {cpu_ms:.1f} ms a game (solver and simulator), i.e."
         f" {1000 / max(cpu_ms, 1e-9):.1f} games/s per free core",
     ]
+    for path in _save(args, specs, end, pairs):
+        lines.append(f"outcomes of the {n} games written to {path}")
+    if saved is not None:  # read again: a run still saving them has added games meanwhile
+        name, outcomes = load_outcomes(args.versus_saved, spec, end)
+        pairs = [(r, o) for r in results if (o := outcomes[r.index]) is not None]
+        versus = replace(setting, name=f"{name} (saved)")
     if versus is not None:
         fields, more = versus_figures(pairs, setting.name, versus.name)
         summary.update(fields)
@@ -140,7 +160,24 @@ def bench(args: argparse.Namespace) -> int:
     return stop.exit_code()
 
 
+def _save(
+    args: argparse.Namespace,
+    specs: tuple[BenchSpec, ...],
+    end: int,
+    pairs: list[tuple[GameResult, ...]],
+) -> list[str]:
+    """Write the outcomes asked for (``--save-outcomes``, ``--save-versus-outcomes``); the
+    paths written."""
+    written = []
+    for k, path in enumerate((args.save_outcomes, args.save_versus_outcomes)):
+        if path and k < len(specs):
+            save_outcomes(path, specs[k], end, [p[k] for p in pairs])
+            written.append(path)
+    return written
+
+
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+SAVE_EVERY_S = 60.0  # --save-outcomes rewrites its file this often during a run
 
 
 def engine_settings(args: argparse.Namespace) -> tuple[Setting, Setting | None]:
@@ -160,6 +197,12 @@ def engine_settings(args: argparse.Namespace) -> tuple[Setting, Setting | None]:
 
 
 def _where(args: argparse.Namespace) -> str:
+    if args.from_game:
+        return f" (games {args.from_game} on)" + _where_first(args)
+    return _where_first(args)
+
+
+def _where_first(args: argparse.Namespace) -> str:
     if args.first_cell:
         return " at ({}, {})".format(*args.first_cell)
     return f" {args.first} in" if args.first is not None else ""

@@ -50,6 +50,7 @@ MODULES: tuple[str, ...] = (
     "bot.cli.serve",
     "bot.cli.solve_aliases",
     "bot.cli.erudit.engine",
+    "bot.cli.erudit.fit_leaves",
     "bot.cli.erudit.vision",
     "bot.cli.erudit.play",
     "bot.cli.hangman.engine",

@@ -76,6 +76,10 @@ class LoopOptions:
     drawing_wait: float = 0.1  # between grabs of an unreadable frame: was it mid-animation?
     look_again_after: float = 1.0  # a page unreadable this long is looked for afresh (also
     # every 10th unreadable frame): on a loaded machine 10 frames can take longer than waiting
+    #: A picture that keeps moving (a game's end animated on a loaded machine) is waited for
+    #: past the program's redraw timeout, up to this many seconds from the move: it is no
+    #: screen that "did not change".
+    moving_patience: float = 30.0
     drawing_patience: float = 0.5  # how long such a frame is watched for a change (a loaded
     # machine draws an animation's frames further apart)
     max_steps: int = 5000  # moves in one game before giving up on it
@@ -230,11 +234,20 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
         relocated = False
         last_problem = ""
         waited_from = looked_again = time.monotonic()
+        shown: np.ndarray | None = None  # the board's pixels in the frame before
         while True:
             self.screen.check_stop()
             frame, settled = self.grab_settled()
             self.last_frame = frame
+            board_now = self.board_pixels(frame)
+            # a board that changed since the frame before is a program still drawing (a
+            # game's end animated for seconds on a loaded machine, before its dialog)
+            changing = shown is not None and (shown.shape != board_now.shape
+                                              or not np.array_equal(shown, board_now))
+            shown = board_now
             t0 = time.perf_counter()
+            covered = False  # something drawn over the board was seen on this frame
+            moving = changing  # the picture was seen changing (no screen that stands still)
             try:
                 seen = self.player.read(frame, self.located)
                 self._read_ms = (time.perf_counter() - t0) * 1000.0
@@ -247,6 +260,16 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                     time.monotonic() - waited_from < self.target.profile.end_animation)
                 if early and self.still_drawing(frame):
                     verdict, last_problem = Verdict.STALE, f"still drawing: {exc}"
+                    moving = True
+                elif (not waiting and learned < o.misread_tries
+                      and self.target.profile.end_animation
+                      and self.learn(frame, previous, exc) is None):
+                    # ...and its end is read (the looks it shows first learned) before the
+                    # dialog is answered, however long a loaded machine took to show it (a
+                    # cold start answered Play again after 2 s of a slow end, never saw the
+                    # loss, and took the new board for a misread).
+                    learned += 1
+                    continue
                 elif self.target.dismiss_dialogs():
                     answered += 1
                     if answered <= DIALOG_ANSWERS:  # the program's time starts anew, a few
@@ -268,6 +291,7 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                             continue  # found afresh (a grid found mid-animation can be off)
                 elif not early and self.still_drawing(frame):
                     verdict, last_problem = Verdict.STALE, f"still drawing: {exc}"
+                    moving = True
                 else:
                     why = self.learn(frame, previous, exc) if learned < o.misread_tries else ""
                     if why is None:
@@ -288,10 +312,16 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                     last_problem = "" if ok else "the new game has not started"
                 else:
                     verdict, last_problem = self.player.check(previous, pending, seen)
+                    if verdict is Verdict.MISREAD and self.player.overlay(
+                            frame, previous) is not None:
+                        # Something drawn over the board (a message when a game ends) that
+                        # lets cells show through, read as others: waited out, never taken.
+                        verdict, covered = Verdict.STALE, True
+                        last_problem = f"something is drawn over the board ({last_problem})"
                 if verdict is Verdict.OK:
                     self.player.follow(seen)
                     return seen
-                if verdict is Verdict.STALE and not fresh:
+                if verdict is Verdict.STALE and not fresh and not covered:
                     # A click the page let go by (a button redrawn under the pointer): the
                     # player may send it again, once the screen has had time to show it.
                     again = self.player.nudge(pending, seen, time.monotonic() - waited_from)
@@ -307,6 +337,9 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
             if verdict is Verdict.STALE:
                 self.stats.stale_frames += 1
                 stale += 1
+                if moving:  # the program is still drawing: its time runs from now, bounded
+                    deadline = max(deadline, min(time.monotonic() + timeout,
+                                                 waited_from + o.moving_patience))
                 if stale % 25 == 0 and not relocated and self.moved():
                     relocated = True  # a moved window can look like a screen that never changes
                     self.stats.relocations += 1

@@ -15,8 +15,11 @@ position, and it is kept only when it is the *only* consistent one. The rules us
   the bot flagged (or on a won board, where some programs flag every mine), ``X`` only where
   a move opened, ``*`` and ``x`` only on a lost board; a lost board is a game's last;
 * a lost board shows one ``X`` and every mine (``X``, ``*`` and the flags make the mine total),
-  so it fixes every number; the click that loses opens nothing else (the bot guesses one cell
-  at a time); a won board (every safe cell open) fixes every number too;
+  so it fixes every number; or, on a program not yet seen to show mines (no look named ``*``),
+  only the ``X`` and the flags, the other mines under covered cells (never some of them); the
+  click that loses opens nothing else (the bot guesses one cell at a time), and nothing is
+  opened after it (a lost board is a game's last); a won board (every safe cell open) fixes
+  every number too;
 * with the mine total known, some layout of the mines fits the whole board (the solver's own
   exact counting decides).
 
@@ -140,10 +143,17 @@ class Naming:
         #: Looks drawn like a covered cell (the learner measures it): a covered cell changing
         #: to one of these may still be covered.
         self.covered_alike: set[int] = set()
+        #: Pairs of looks drawn unlike each other on a fresh board (the learner measures it):
+        #: a program draws every covered cell of a fresh board alike, so two such looks are
+        #: never both covered (xdemineur's first area of a few numbers and two empty cells left
+        #: "a number or covered" for each look, with only one cell opened).
+        self.unlike: set[tuple[int, int]] = set()
         self._alike = np.zeros(0, bool)
+        self._unlike = np.zeros((0, 2), np.int64)
         self._deadline = float("inf")
         self._firsts: list[np.ndarray] = []
         self._shown_hi = np.zeros(0, bool)
+        self._shows_mines = False
         self.games: list[_Game] = [_Game()]
 
     # --- looks --------------------------------------------------------------------------------
@@ -165,6 +175,13 @@ class Naming:
     def is_opened(self, look: int) -> bool:
         """Every name left is a number: an opened cell whose number is not known yet."""
         return all(ch in NUMBERS for ch in self.candidates[look])
+
+    def opened_or_hit(self, look: int) -> bool:
+        """Every name left is a number or the mine that went off (``X``): a cell that is not
+        covered, whose game may be lost (a program that shows only the mine that went off)."""
+        cands = self.candidates[look]
+        return "X" in cands and any(ch in NUMBERS for ch in cands) and all(
+            ch in NUMBERS + "X" for ch in cands)
 
     # --- frames -------------------------------------------------------------------------------
     def new_game(self, fresh: bool = True, mines: int | None = None) -> None:
@@ -293,8 +310,9 @@ class Naming:
             return []
         if lost:
             mines = np.isin(names, ["X", "*", "F"])
-            if total is not None and int(mines.sum()) != total:
-                return []  # not every mine is shown: no count is exact
+            if total is None or int(mines.sum()) != total:
+                return []  # not every mine is shown, or who knows: no count is exact (mines
+                # go off in steps, or only the one that went off is shown)
         else:
             mines = covered | (names == "F")
             if int(mines.sum()) != total:
@@ -424,6 +442,10 @@ class Naming:
             may["zero"][i] = "." in cands and i not in self.withdrawn
             may["x"][i] = "X" in cands
         self._base, self._may = code, may
+        #: The program shows the mines of a lost game (a look is named '*'): its losses show
+        #: every mine, never only the one that went off.
+        self._shows_mines = "*" in self.candidates and any(
+            c == "*" and i not in self.withdrawn for i, c in enumerate(self.candidates))
         self._alike = np.zeros(n, bool)
         self._alike[[i for i in self.covered_alike if i < n]] = True
         free = code < 0
@@ -431,6 +453,8 @@ class Naming:
                         for g in self.games if g.last is not None]
         self._firsts = [g.first for g in self.games
                         if self.auto_opens and g.fresh and g.first is not None]
+        self._unlike = np.array(sorted(p for p in self.unlike if max(p) < n),
+                                np.int64).reshape(-1, 2)
         pairs = np.array(sorted(self.adjacent), np.int64).reshape(-1, 2)
         keep = free[pairs[:, 0]] | free[pairs[:, 1]] if len(pairs) else np.zeros(0, bool)
         self._pairs = pairs[keep]
@@ -443,8 +467,10 @@ class Naming:
         for j, (_, ch) in enumerate(rows):
             around[j, : len(ch.around)] = ch.around
         after_looks = [np.fromiter(step.looks_after, np.int64) for step in game.steps]
+        last = game.steps[-1].changes if game.steps else []
         return {
             "last": game.last,
+            "one_open": len(last) == 1 and last[0].target,
             "step": np.array([k for k, _ in rows], np.int64),
             "before": np.array([ch.before for _, ch in rows], np.int64),
             "after": np.array([ch.after for _, ch in rows], np.int64),
@@ -477,13 +503,19 @@ class Naming:
         code, mine_lo, mine_hi, cov_lo = self._tables(assign)
         for packed in self._packed:
             if not self._board_ok(packed["last"], code, mine_lo, mine_hi, cov_lo,
-                                  packed["mines"]):
+                                  packed["mines"], packed["one_open"]):
                 return False
             if not self._steps_ok(packed, code):
                 return False
         pairs = self._pairs
         if len(pairs) and ((code[pairs[:, 0]] == _CODE["."]) & cov_lo[pairs[:, 1]]).any():
             return False  # an empty cell beside a covered one
+        unlike = self._unlike
+        if len(unlike):
+            a, b = code[unlike[:, 0]], code[unlike[:, 1]]
+            if ((a >= 0) & (b >= 0) & _IS_COV[np.maximum(a, 0)] & _IS_COV[np.maximum(b, 0)]
+                ).any():
+                return False  # two looks drawn unlike each other, both covered
         return all(self._opening_ok(first, code) for first in self._firsts)
 
     def _opening_ok(self, first: np.ndarray, code: np.ndarray) -> bool:
@@ -503,7 +535,10 @@ class Naming:
         return not (number & (_neighbour_sum(zero) == 0)).any()
 
     def _board_ok(self, looks: np.ndarray, code: np.ndarray, mine_lo: np.ndarray,
-                  mine_hi: np.ndarray, cov_lo: np.ndarray, total: int | None) -> bool:
+                  mine_hi: np.ndarray, cov_lo: np.ndarray, total: int | None,
+                  one_open: bool = False) -> bool:
+        """``one_open``: the frame's only change was the cell one move opened (a guess): a
+        loss there may show only the mine that went off."""
         cells = code[looks]
         number = (cells >= _CODE["."]) & (cells <= _CODE["8"])
         if number.any():
@@ -522,10 +557,18 @@ class Naming:
             if x:
                 mines = int(((cells == _CODE["X"]) | (cells == _CODE["*"])
                              | (cells == _CODE["F"])).sum())
-                if mines > total or (complete and mines != total):
-                    return False  # a lost board shows every mine
-                if int(self._shown_hi[looks].sum()) < total:
-                    return False  # ...and too few cells are left that could show one
+                if mines > total:
+                    return False
+                # A lost board shows every mine (and then too few cells may be left that
+                # could show one), or, on a program not seen to show them, only the one that
+                # went off (the one cell a guess changed), the others under covered cells;
+                # never some of them.
+                every = not (complete and mines != total) and int(
+                    self._shown_hi[looks].sum()) >= total
+                only_hit = one_open and not self._shows_mines and not (
+                    cells == _CODE["*"]).any() and int(mine_hi[looks].sum()) >= total
+                if not (every or only_hit):
+                    return False
             elif int(mine_lo[looks].sum()) > total:
                 return False
         return True
@@ -550,6 +593,8 @@ class Naming:
             flags.append((lost, maybe, won))
         table = np.array(flags, bool).reshape(-1, 3)[packed["step"]]
         lost, maybe_lost, may_won = table[:, 0], table[:, 1], table[:, 2]
+        # the frame before each step showed a lost game (a game's first frame never does)
+        lost_before = np.array([False, *(f[0] for f in flags[:-1])], bool)[packed["step"]]
         b_, a_ = np.maximum(b, 0), np.maximum(a, 0)
         opened_before = known & (_IS_NUM[b_] | _IS_LOST[b_])
         if (opened_before & (a != b)).any():
@@ -559,6 +604,8 @@ class Naming:
         to_num = was_cov & _IS_NUM[a_]
         if (to_num & lost & ~target).any():
             return False  # the click that loses opens nothing around it
+        if (to_num & lost_before).any():
+            return False  # a lost board is a game's last: nothing is opened after it
         if (to_num & ~target).any():
             ring = packed["around"]
             rc = np.where(ring >= 0, code[np.maximum(ring, 0)], -2)

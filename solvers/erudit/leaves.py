@@ -1,19 +1,22 @@
-"""What the tiles kept after a move are worth: a leave model fitted by self-play.
+"""What the tiles kept after a move are worth: leave values fitted from self-play positions.
 
-A leave's value is the sum of three parts: a value per tile kept, a penalty per duplicate of a
-letter (each copy beyond the first), and a term for the balance of vowels and consonants
-(indexed by how many of each are kept). The parts are fitted by least squares to the points a
-player scored on their next turn, minus the mean, over the moves of self-play games (see
-:func:`fit_leaves` and ``gamebot erudit fit-leaves``); the fitted numbers are stored as
-``data/leaves-<rules>.json`` so a run never has to fit anything.
+A leave's value is the sum of a few parts: a value per tile kept, a penalty per duplicate of a
+letter (each copy beyond the first), a term for each pair of different letters kept together
+(how well they go together: ``ER`` and ``QU`` are worth more than their tiles, ``QX`` less), a
+term for the balance of vowels and consonants (indexed by how many of each are kept), and a
+correction for each leave that was measured often enough to stand on its own (``table``). A
+leave missing from the table backs off to its parts.
+
+The numbers are fitted by :mod:`solvers.erudit.leave_fit` from the rollouts of
+:mod:`solvers.erudit.leave_rollouts` (``gamebot erudit fit-leaves``) and stored as
+``data/leaves-<rules>.json`` with the command that made them, so a run never fits anything.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,12 +26,21 @@ from solvers.erudit.rules import DATA, WILDCARD, Rules
 
 @dataclass(frozen=True)
 class LeaveModel:
-    """The fitted worth of kept tiles: per tile, per duplicate, and vowel/consonant balance."""
+    """The fitted worth of kept tiles (see the module docstring for its parts)."""
 
     tile: dict[str, float]  # letter (or "*") -> value of keeping one
     duplicate: dict[str, float]  # letter -> value of each copy beyond the first
     balance: dict[tuple[int, int], float]  # (vowels, consonants) kept -> value
     vowels: frozenset[str]
+    pair: dict[str, float] = field(default_factory=dict)  # two different letters, sorted
+    table: dict[str, float] = field(default_factory=dict)  # sorted leave -> correction
+
+    def __post_init__(self) -> None:
+        # keys in sorted order, as value() looks them up, whatever order they came in
+        for name in ("pair", "table"):
+            parts = getattr(self, name)
+            if any(k != "".join(sorted(k)) for k in parts):
+                object.__setattr__(self, name, {"".join(sorted(k)): x for k, x in parts.items()})
 
     def value(self, leave: str) -> float:
         """Equity of keeping ``leave`` (tiles, ``*`` for a wildcard)."""
@@ -47,13 +59,24 @@ class LeaveModel:
                 v += n
             else:
                 c += n
-        return total + self.balance.get((v, c), 0.0)
+        total += self.balance.get((v, c), 0.0)
+        if self.pair and len(counts) > 1:
+            letters = sorted(counts)
+            pair = self.pair
+            for i, a in enumerate(letters):
+                for b in letters[i + 1 :]:
+                    total += pair.get(a + b, 0.0)
+        if self.table:
+            total += self.table.get("".join(sorted(leave)), 0.0)
+        return total
 
     def to_json(self) -> dict[str, object]:
         return {
             "tile": {k: round(x, 3) for k, x in self.tile.items()},
             "duplicate": {k: round(x, 3) for k, x in self.duplicate.items()},
             "balance": {f"{v},{c}": round(x, 3) for (v, c), x in self.balance.items()},
+            "pair": {k: round(x, 3) for k, x in sorted(self.pair.items())},
+            "table": {k: round(x, 2) for k, x in sorted(self.table.items())},
         }
 
     @classmethod
@@ -67,6 +90,8 @@ class LeaveModel:
             duplicate={k: float(x) for k, x in raw.get("duplicate", {}).items()},
             balance=balance,
             vowels=frozenset(vowels),
+            pair={k: float(x) for k, x in raw.get("pair", {}).items()},
+            table={k: float(x) for k, x in raw.get("table", {}).items()},
         )
 
     @classmethod
@@ -85,54 +110,8 @@ def load_leaves(rules: Rules) -> LeaveModel:
 
 
 def save_leaves(model: LeaveModel, path: Path, note: dict[str, object]) -> None:
+    """Write the model with ``note`` (how it was made) atomically: a reader never sees half."""
     data = {"how": note, **model.to_json()}
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-
-
-def fit_leaves(
-    samples: Sequence[tuple[str, float]], rules: Rules, ridge: float = 5.0
-) -> LeaveModel:
-    """Least-squares fit of the three parts to (leave, next-turn points) samples.
-
-    The target is centred on the mean next-turn score, so an empty leave is worth 0 and a
-    leave's value reads as "points more than an average next turn". ``ridge`` shrinks rarely
-    seen features towards 0.
-    """
-    import numpy as np
-
-    letters = list(rules.alphabet) + [WILDCARD]
-    vowels = frozenset(rules.vowels)
-    balance_keys = sorted({_balance(leave, vowels) for leave, _ in samples if leave} - {(0, 0)})
-    col: dict[tuple[str, object], int] = {}
-    for ch in letters:
-        col[("tile", ch)] = len(col)
-    for ch in letters:
-        col[("dup", ch)] = len(col)
-    for key in balance_keys:
-        col[("bal", key)] = len(col)
-    x = np.zeros((len(samples), len(col)))
-    y = np.zeros(len(samples))
-    mean = sum(t for _, t in samples) / max(1, len(samples))
-    for i, (leave, target) in enumerate(samples):
-        y[i] = target - mean
-        counts = Counter(leave)
-        for ch, n in counts.items():
-            x[i, col[("tile", ch)]] += n
-            if n > 1:
-                x[i, col[("dup", ch)]] += n - 1
-        if leave:
-            key = _balance(leave, vowels)
-            if key in balance_keys:
-                x[i, col[("bal", key)]] = 1.0
-    a = x.T @ x + ridge * np.eye(len(col))
-    coef = np.linalg.solve(a, x.T @ y)
-    tile = {ch: float(coef[col[("tile", ch)]]) for ch in letters}
-    dup = {ch: float(coef[col[("dup", ch)]]) for ch in letters}
-    bal = {key: float(coef[col[("bal", key)]]) for key in balance_keys}
-    return LeaveModel(tile, dup, bal, vowels)
-
-
-def _balance(leave: str, vowels: frozenset[str]) -> tuple[int, int]:
-    v = sum(1 for ch in leave if ch in vowels)
-    c = sum(1 for ch in leave if ch not in vowels and ch != WILDCARD)
-    return (v, c)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(path)

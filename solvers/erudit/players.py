@@ -14,7 +14,7 @@ from solvers.erudit.game import Chooser
 from solvers.erudit.leaves import LeaveModel, load_leaves
 from solvers.erudit.player import EquityPlayer, greedy
 from solvers.erudit.rules import Rules
-from solvers.erudit.simulation import CANDIDATES, PLIES, SimulationPlayer
+from solvers.erudit.simulation import CANDIDATES, END_BAG, PLIES, SimulationPlayer, Z
 
 #: Names in order of strength.
 PLAYERS = ("greedy", "equity", "simulation")
@@ -34,6 +34,8 @@ class PlayerSpec:
     endgame_budget: int = 300
     candidates: int = CANDIDATES  # simulation: static moves played out
     plies: int = PLIES  # simulation: plies of each playout
+    end_bag: int = END_BAG  # simulation: playouts to the end with this many tiles in the bag
+    race: bool = True  # simulation: drop candidates clearly behind (see simulation.Z)
     leaves: str | None = None  # a leave-values .json to use instead of the rules' own
 
     def __post_init__(self) -> None:
@@ -58,5 +60,6 @@ def make_player(spec: PlayerSpec, rules: Rules) -> Chooser:
     if spec.name == "simulation":
         return SimulationPlayer(leaves_of(spec, rules), think=spec.think, seed=spec.seed,
                                 endgame_budget=spec.endgame_budget,
-                                candidates=spec.candidates, plies=spec.plies)
+                                candidates=spec.candidates, plies=spec.plies,
+                                end_bag=spec.end_bag, z=Z if spec.race else None)
     return EquityPlayer(leaves_of(spec, rules), endgame_budget=spec.endgame_budget)

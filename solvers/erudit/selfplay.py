@@ -1,4 +1,4 @@
-"""Self-play: matches between two players, move-generation timings, and leave-fit samples.
+"""Self-play: matches between two players and move-generation timings.
 
 Everything is seeded, so a run with the same ``seed`` replays the same games. Game ``i`` uses
 ``Random(seed * 1_000_003 + i)`` and the players take turns going first.
@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from solvers.erudit.board import Board
 from solvers.erudit.dictionary import WordGraph
 from solvers.erudit.game import Chooser, GameRecord, play_game
-from solvers.erudit.leaves import LeaveModel
 from solvers.erudit.lines import analyse
 from solvers.erudit.movegen import raw_moves
 from solvers.erudit.rules import WILDCARD, Rules
@@ -135,55 +134,3 @@ def time_movegen(
         if tick:
             tick()
     return times
-
-
-def leave_samples(record: GameRecord, rules: Rules) -> list[tuple[str, float]]:
-    """(tiles kept, points the same player scored on their next turn) for mid-game placements."""
-    out: list[tuple[str, float]] = []
-    turns = record.turns
-    for i, t in enumerate(turns):
-        if t.kept is None or t.bag_after < rules.rack_size:
-            continue
-        nxt = next((u for u in turns[i + 1 :] if u.player == t.player), None)
-        if nxt is not None:
-            out.append((t.kept, float(nxt.points)))
-    return out
-
-
-def fit_by_selfplay(
-    rules: Rules,
-    graph: WordGraph,
-    games: int,
-    seed: int,
-    rounds: int = 2,
-    on_game: Callable[[int, int], None] | None = None,
-) -> tuple[LeaveModel, int]:
-    """Fit leave values by self-play; returns the model and the number of samples of the last
-    round.
-
-    Round 1 plays greedy against greedy; each later round plays the equity player using the
-    previous round's fit against itself, so the samples come from the kind of play the values
-    are used for. Each round refits from its own games only.
-    """
-    from solvers.erudit.leaves import fit_leaves
-    from solvers.erudit.player import EquityPlayer, greedy
-
-    model = LeaveModel.zero(rules)
-    samples: list[tuple[str, float]] = []
-    for round_no in range(rounds):
-        chooser: Chooser = greedy if round_no == 0 else EquityPlayer(model, endgame_budget=0)
-        samples = []
-        for i in range(games):
-            record = play_game(
-                (chooser, chooser),
-                rules,
-                graph,
-                game_rng(seed + round_no, i),
-                first=i % 2,
-                until_bag_empty=True,
-            )
-            samples.extend(leave_samples(record, rules))
-            if on_game is not None:
-                on_game(round_no, i)
-        model = fit_leaves(samples, rules)
-    return model, len(samples)

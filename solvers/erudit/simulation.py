@@ -9,6 +9,12 @@ differences are not drowned by the luck of the draw. A playout is scored by its 
 the leave each side keeps at the horizon. Rounds go on while the CPU-time budget lasts; only
 whole rounds count. The draws follow a seed and the position, so a run with a round limit
 is reproducible. With the bag empty the exact endgame search of the equity player decides.
+
+The candidates race: after ``min_rounds`` rounds, a candidate whose blended mark is below the
+leader's by more than ``z`` standard errors of their paired difference (the same draws, so the
+difference is far less noisy than either mean) is dropped, and once one is left the move is
+decided before the time is up. Clear moves then cost a few rounds, and the time left goes to
+the close calls of later moves (the bench reports the seconds a move used).
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from solvers.erudit.leaves import LeaveModel
 from solvers.erudit.lines import BoardLines, analyse
 from solvers.erudit.moves import Exchange, Move, Placement
 from solvers.erudit.player import EquityPlayer
-from solvers.erudit.playout import Replier
+from solvers.erudit.playout import Replier, play_to_end
 from solvers.erudit.scoring import check_placement
 
 #: The default number of static candidates played out and the plies of each playout.
@@ -36,6 +42,26 @@ PLIES = 1
 #: (PRIOR x static equity + rounds x mean playout) / (PRIOR + rounds), so a round or two of
 #: luck does not throw away the static order.
 PRIOR = 2.0
+#: Racing: rounds before any candidate may be dropped, and how many standard errors behind
+#: the leader a candidate must be to go.
+MIN_ROUNDS = 4
+Z = 2.0
+#: With this many tiles or fewer in the bag a playout goes on to the end of the game and is
+#: scored by the final spread plus WIN points for a win (minus for a loss): near the end,
+#: winning is what counts, and the static equity (its leaves) no longer says much, so it is
+#: not blended in.
+END_BAG = 7
+WIN = 100.0
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """Each candidate's mean playout value over the rounds it took part in."""
+
+    means: list[float]
+    rounds: list[int]  # rounds each candidate was played out (fewer once dropped)
+    total: int  # whole rounds played
+    alive: list[int]  # candidates still in the race at the end
 
 
 @dataclass(frozen=True)
@@ -66,6 +92,9 @@ class SimulationPlayer:
         endgame_budget: int = 300,
         prior: float = PRIOR,
         clock: Callable[[], float] = time.process_time,
+        min_rounds: int = MIN_ROUNDS,
+        z: float | None = Z,
+        end_bag: int = END_BAG,
     ) -> None:
         if plies not in (1, 2):
             raise ValueError(f"a playout has 1 or 2 plies, not {plies}")
@@ -80,6 +109,10 @@ class SimulationPlayer:
         self.max_rounds = max_rounds
         self.prior = prior
         self.clock = clock
+        self.min_rounds = min_rounds
+        self.z = z  # None: no racing, every candidate plays every round
+        self.end_bag = end_bag  # -1: never play out to the end
+        self._prior = prior  # the prior of the move being chosen (0 when played to the end)
         self._repliers: dict[int, Replier] = {}
 
     def __call__(self, view: TurnView) -> Decision[Move]:
@@ -92,52 +125,83 @@ class SimulationPlayer:
         ranked = self.static.ranked(view, top=self.candidates)
         if len(ranked) < 2:
             return ranked[0] if ranked else self.static.choose(view)
-        means, rounds = self.simulate(view, ranked)
-        if not rounds:
+        self._prior = 0.0 if self._to_end(view) else self.prior
+        result = self.simulate(view, ranked)
+        if not result.total:
             first = ranked[0]
             return Decision(first.move, "equity", f"no time to simulate; {first.reason}",
                             score=first.score, equity=first.equity)
-        marks = [(self.prior * (d.equity or 0.0) + rounds * m) / (self.prior + rounds)
-                 for d, m in zip(ranked, means, strict=True)]
-        best = max(range(len(ranked)), key=lambda i: marks[i])
+        alive = result.alive
+        marks = {i: self._mark(ranked[i], result.means[i], result.rounds[i]) for i in alive}
+        best = max(alive, key=lambda i: marks[i])
         chosen = ranked[best]
         return Decision(
             chosen.move,
             "simulation",
-            f"{rounds} playouts of {len(ranked)} candidates, {self.plies} plies: mean "
-            f"{means[best]:+.1f}, blended {marks[best]:+.1f} (static rank {best + 1}, equity "
-            f"{chosen.equity})",
+            f"{result.total} rounds, {len(ranked)} candidates ({len(alive)} left), "
+            f"{self.plies} plies: mean {result.means[best]:+.1f}, blended {marks[best]:+.1f} "
+            f"(static rank {best + 1}, equity {chosen.equity})",
             score=chosen.score,
             equity=round(marks[best], 2),
-            extra={"rounds": rounds, "candidates": len(ranked), "static_rank": best + 1},
+            extra={"rounds": result.total, "candidates": len(ranked), "left": len(alive),
+                   "playouts": sum(result.rounds), "static_rank": best + 1},
         )
 
-    def simulate(self, view: TurnView, ranked: list[Decision[Move]]) -> tuple[list[float], int]:
-        """Mean playout value of each decision, and the number of whole rounds played."""
+    def _mark(self, d: Decision[Move], mean: float, rounds: int) -> float:
+        return (self._prior * (d.equity or 0.0) + rounds * mean) / (self._prior + rounds)
+
+    def _to_end(self, view: TurnView) -> bool:
+        return view.bag_count <= self.end_bag
+
+    def simulate(self, view: TurnView, ranked: list[Decision[Move]]) -> SimResult:
+        """Play the candidates out round by round while the time lasts, racing them."""
         deadline = self.clock() + self.think
         self._replier(view).forget_lines()
         rng = random.Random(self._seed_for(view))
         cands = [self._candidate(view, d) for d in ranked]
         unseen = list(view.unseen)
         opp_size = max(0, min(view.rules.rack_size, len(unseen) - view.bag_count))
-        totals = [0.0] * len(cands)
+        values: list[list[float]] = [[] for _ in cands]
+        alive = list(range(len(cands)))
         rounds = 0
-        while self.max_rounds is None or rounds < self.max_rounds:
+        while (self.max_rounds is None or rounds < self.max_rounds) and len(alive) > 1:
             rng.shuffle(unseen)
             opp, bag = "".join(unseen[:opp_size]), unseen[opp_size:]
-            values = []
-            for c in cands:
-                values.append(self._playout(view, c, opp, bag))
-                if self.clock() > deadline and len(values) < len(cands):
+            row: list[float] = []
+            for i in alive:
+                row.append(self._playout(view, cands[i], opp, bag))
+                if self.clock() > deadline and len(row) < len(alive):
                     break
-            if len(values) < len(cands):
+            if len(row) < len(alive):
                 break
-            for i, v in enumerate(values):
-                totals[i] += v
+            for i, v in zip(alive, row, strict=True):
+                values[i].append(v)
             rounds += 1
             if self.clock() > deadline:
                 break
-        return [t / rounds if rounds else 0.0 for t in totals], rounds
+            if self.z is not None and rounds >= self.min_rounds:
+                alive = self._race(ranked, values, alive)
+        return SimResult([sum(v) / len(v) if v else 0.0 for v in values],
+                         [len(v) for v in values], rounds, alive)
+
+    def _race(self, ranked: list[Decision[Move]], values: list[list[float]],
+              alive: list[int]) -> list[int]:
+        """The candidates not clearly behind the leader (see the module docstring)."""
+        assert self.z is not None
+        n = len(values[alive[0]])
+        marks = {i: self._mark(ranked[i], sum(values[i]) / n, n) for i in alive}
+        leader = max(alive, key=lambda i: marks[i])
+        keep = []
+        for i in alive:
+            if i != leader:
+                diffs = [a - b for a, b in zip(values[leader], values[i], strict=True)]
+                mean = sum(diffs) / n
+                var = sum((x - mean) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
+                se = max(var / n, 1e-6) ** 0.5 * n / (self._prior + n)
+                if marks[leader] - marks[i] > self.z * se:
+                    continue
+            keep.append(i)
+        return keep
 
     def _replier(self, view: TurnView) -> Replier:
         key = id(view.graph)
@@ -166,6 +230,11 @@ class SimulationPlayer:
         board = view.board.place(move.new_tiles(view.board))
         return _Candidate(d, score, "".join(kept), board, analyse(board, view.graph, view.rules))
 
+    def _outcome(self, view: TurnView, spread: float) -> float:
+        """A playout to the end: its spread, plus WIN if it wins the game, minus if it loses."""
+        final = view.scores[0] - view.scores[1] + spread
+        return spread + (WIN if final > 0 else -WIN if final < 0 else 0.0)
+
     def _weight(self, bag: int, view: TurnView) -> float:
         return 1.0 if bag >= view.rules.rack_size else bag / 7.0
 
@@ -178,7 +247,11 @@ class SimulationPlayer:
         rest = bag[need:]
         spread = float(c.score)
         if not ours and not rest:
-            return spread + 2 * rack_value(opp, rules)  # we went out
+            spread += 2 * rack_value(opp, rules)  # we went out
+            return self._outcome(view, spread) if self._to_end(view) else spread
+        if self._to_end(view):
+            spread -= play_to_end(replier, c.lines, c.board, opp, ours, rest)
+            return self._outcome(view, spread)
         w_opp = self._weight(len(rest), view)
         reply = replier.best(c.lines, c.board, opp, w_opp)
         spread -= reply.score

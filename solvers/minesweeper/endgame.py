@@ -11,6 +11,8 @@ gives up (returns None) rather than stall.
 
 from __future__ import annotations
 
+import numpy as np
+
 from solvers.decision import Decision
 from solvers.minesweeper.frontier import COVERED, KNOWN_MINE, neighbour_table
 from solvers.minesweeper.moves import Move
@@ -130,17 +132,15 @@ def solve_endgame(
         if all(w == 1 for w in weights):
             weights = None
     search = _Search(board, covered, layouts, max_nodes, weights)
+    every = (1 << len(layouts)) - 1
     try:
-        win, cell = search.best(frozenset(range(len(layouts))))
+        win, cell = search.best(every)
     except _Budget:
         return None
     if cell is None:
         return None
     j = covered[cell]
-    every = frozenset(range(len(layouts)))
-    mine_share = search.size(frozenset(s for s in every if layouts[s] >> cell & 1)) / search.size(
-        every
-    )
+    mine_share = search.size(every & search.mine[cell]) / search.size(every)
     return Decision(
         Move.open(*divmod(j, board.cols)),
         "endgame",
@@ -151,6 +151,9 @@ def solve_endgame(
 
 
 class _Search:
+    """The game tree over a set of layouts, each set a bitmask over the layout list (bit s:
+    layout s still possible), memoised by that mask."""
+
     def __init__(
         self,
         board: Board,
@@ -162,34 +165,45 @@ class _Search:
         nbrs = neighbour_table(board.rows, board.cols)
         local = {j: k for k, j in enumerate(covered)}
         self.n = len(covered)
-        self.layouts = layouts
         self.nodes = max_nodes
-        self.memo: dict[frozenset[int], tuple[float, int | None]] = {}
-        self.weights = weights  # None: every layout equally likely
+        self.memo: dict[int, tuple[float, int | None]] = {}
         flagged = [sum(1 for j in nbrs[c] if board.cells[j] in KNOWN_MINE) for c in covered]
         near = [[local[j] for j in nbrs[c] if j in local] for c in covered]
-        # value[k][s]: the number cell k shows in layout s (meaningless where k is a mine)
-        self.value = [
-            [flagged[k] + sum(m >> q & 1 for q in near[k]) for m in layouts]
-            for k in range(self.n)
-        ]
+        # mine[k]: the layouts with a mine at cell k; shows[k]: per number cell k shows when
+        # safe, the layouts where it shows it
+        self.mine = _transpose(layouts, self.n)
+        every = (1 << len(layouts)) - 1
+        self.shows: list[dict[int, int]] = []
+        for k in range(self.n):
+            safe = every & ~self.mine[k]
+            planes = _count_planes([self.mine[q] for q in near[k]])
+            shows = {}
+            for v in range(1 << len(planes)):  # counts need no more digits than there are
+                mask = safe
+                for bit, plane in enumerate(planes):
+                    mask &= plane if v >> bit & 1 else ~plane
+                if mask:
+                    shows[flagged[k] + v] = mask
+            self.shows.append(shows)
+        # weight classes (XP rule): the layouts of each weight; None: all weigh one
+        self.classes: list[tuple[int, int]] | None = None
+        if weights is not None:
+            by_weight: dict[int, int] = {}
+            for s, w in enumerate(weights):
+                by_weight[w] = by_weight.get(w, 0) | 1 << s
+            self.classes = sorted(by_weight.items())
 
-    def size(self, sols: frozenset[int]) -> int:
+    def size(self, sols: int) -> int:
         """How likely a set of layouts is, in layouts (weighted under the XP rule)."""
-        if self.weights is None:
-            return len(sols)
-        w = self.weights
-        return sum(w[s] for s in sols)
+        if self.classes is None:
+            return sols.bit_count()
+        return sum(w * (sols & mask).bit_count() for w, mask in self.classes)
 
-    def _safe_size(self, sols: frozenset[int], k: int) -> int:
-        layouts, w = self.layouts, self.weights
-        if w is None:
-            return sum(1 for s in sols if not layouts[s] >> k & 1)
-        return sum(w[s] for s in sols if not layouts[s] >> k & 1)
-
-    def best(self, sols: frozenset[int]) -> tuple[float, int | None]:
-        """(chance to win from this set of layouts, cell to open now)."""
-        if len(sols) == 1:
+    def best(self, sols: int, known: int = 0) -> tuple[float, int | None]:
+        """(chance to win from this set of layouts, cell to open now). ``known``: a bitmask of
+        cells already open and split by (the same number in every layout of ``sols``): a
+        hint that spares splitting by them again, not part of the position."""
+        if sols & (sols - 1) == 0:  # one layout left: every safe cell is known
             return 1.0, None
         hit = self.memo.get(sols)
         if hit is not None:
@@ -197,52 +211,73 @@ class _Search:
         self.nodes -= 1
         if self.nodes < 0:
             raise _Budget
-        union = 0
-        inter = -1
-        for s in sols:
-            union |= self.layouts[s]
-            inter &= self.layouts[s]
-        free = [k for k in range(self.n) if not union >> k & 1]
+        mine = self.mine
+        free = [k for k in range(self.n) if not known >> k & 1 and not sols & mine[k]]
         parts = self._split(sols, free)
         size = self.size
+        for k in free:
+            known |= 1 << k
         if len(parts) > 1:
-            total = sum(size(p) * self.best(p)[0] for p in parts) / size(sols)
+            total = sum(size(p) * self.best(p, known)[0] for p in parts) / size(sols)
             result: tuple[float, int | None] = (total, None)
             self.memo[sols] = result
             return result
-        undecided = [k for k in range(self.n) if union >> k & 1 and not inter >> k & 1]
-        ranked = sorted(undecided, key=lambda k: -self._safe_size(sols, k))
+        undecided = [k for k in range(self.n) if sols & mine[k] and sols & ~mine[k]]
+        safe_of = {k: sols & ~mine[k] for k in undecided}
+        safe_size = {k: size(safe_of[k]) for k in undecided}
+        ranked = sorted(undecided, key=lambda k: -safe_size[k])
         best_win, best_cell = 0.0, ranked[0]
         whole = size(sols)
         for k in ranked:
-            safe = frozenset(s for s in sols if not self.layouts[s] >> k & 1)
-            if size(safe) / whole <= best_win:
+            if safe_size[k] / whole <= best_win:
                 break  # sorted by safety: no later cell can do better
-            parts = self._split(safe, [k])
-            win = sum(size(p) * self.best(p)[0] for p in parts) / whole
+            parts = self._split(safe_of[k], [k])
+            win = sum(size(p) * self.best(p, known | 1 << k)[0] for p in parts) / whole
             if win > best_win:
                 best_win, best_cell = win, k
         result = (best_win, best_cell)
         self.memo[sols] = result
         return result
 
-    def _split(self, sols: frozenset[int], cells: list[int]) -> list[frozenset[int]]:
+    def _split(self, sols: int, cells: list[int]) -> list[int]:
         """Layouts grouped by the numbers the given (safe) cells show."""
         parts = [sols]
         for k in cells:
-            column = self.value[k]
+            masks = self.shows[k].values()
             finer = []
             for part in parts:
-                groups: dict[int, list[int]] = {}
-                for s in part:
-                    v = column[s]
-                    if v in groups:
-                        groups[v].append(s)
-                    else:
-                        groups[v] = [s]
-                if len(groups) == 1:
-                    finer.append(part)
-                else:
-                    finer.extend(frozenset(g) for g in groups.values())
+                for mask in masks:
+                    piece = part & mask
+                    if piece == part:  # the same number in every layout: no split
+                        finer.append(part)
+                        break
+                    if piece:
+                        finer.append(piece)
             parts = finer
         return parts
+
+
+def _transpose(layouts: list[int], n: int) -> list[int]:
+    """Per cell k < n, the bitmask of the layouts (bit s: layout s) with a mine at k."""
+    if not layouts or n == 0:
+        return [0] * n
+    width = (n + 7) // 8
+    raw = np.frombuffer(b"".join(m.to_bytes(width, "little") for m in layouts), np.uint8)
+    bits = np.unpackbits(raw.reshape(len(layouts), width), axis=1, bitorder="little")[:, :n]
+    columns = np.packbits(bits.T, axis=1, bitorder="little")
+    return [int.from_bytes(row.tobytes(), "little") for row in columns]
+
+
+def _count_planes(masks: list[int]) -> list[int]:
+    """The binary digits, as bitmasks, of how many of ``masks`` hold each bit (a bit-sliced
+    adder: digit d of layout s's count is bit s of the d-th mask)."""
+    planes: list[int] = []
+    for mask in masks:
+        carry = mask
+        for d, plane in enumerate(planes):
+            planes[d], carry = plane ^ carry, plane & carry
+            if not carry:
+                break
+        if carry:
+            planes.append(carry)
+    return planes

@@ -9,6 +9,7 @@ to the Python engine, which names the offending cells in a :class:`BoardError`. 
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 from solvers.minesweeper.probability import Analysis, analyse_python
 from solvers.minesweeper.state import Board, BoardError
@@ -41,18 +42,24 @@ def analyse(board: Board, mines: int, xp_click: int | None = None) -> Analysis:
 
 
 def outcome(
-    board: Board, mines: int, compiled: bool = True, xp_click: int | None = None
+    board: Board,
+    mines: int,
+    compiled: bool = True,
+    xp_click: int | None = None,
+    watch: tuple[int, ...] = (),
 ) -> Outcome | None:
-    """A what-if board summarised for the look-ahead, or None when no layout fits it."""
+    """A what-if board summarised for the look-ahead, or None when no layout fits it; the mine
+    probability of each cell of ``watch`` comes with it."""
     if _engine is not None and compiled:
         click = -1 if xp_click is None else xp_click
-        out = _engine.outcome(bytes(board.cells), board.rows, board.cols, mines, click)
+        out = _engine.outcome(bytes(board.cells), board.rows, board.cols, mines, click, watch)
         return None if out is None else Outcome(*out)
     try:
         a = _python(board, mines, xp_click)
     except BoardError:
         return None
-    return summarise(board, a.probs, a.dead, a.log_solutions)
+    summary = summarise(board, a.probs, a.dead, a.log_solutions)
+    return replace(summary, watched=tuple(a.probs[i] for i in watch))
 
 
 def _python(board: Board, mines: int, xp_click: int | None) -> Analysis:

@@ -8,18 +8,22 @@ Flipping it now costs nothing extra and saves guessing elsewhere in a game that 
 
 from __future__ import annotations
 
-from solvers.minesweeper.frontier import KNOWN_MINE, Frontier, neighbour_table
+from solvers.minesweeper.frontier import COVERED, KNOWN_MINE, neighbour_table
 from solvers.minesweeper.state import Board
 
 
-def find_fifty_fifty(board: Board, frontier: Frontier) -> tuple[int, int] | None:
-    """Two cells forming an unavoidable 50/50, or None."""
+def find_fifty_fifty(board: Board) -> tuple[int, int] | None:
+    """Two cells forming an unavoidable 50/50, or None (the first such number in board
+    order; certain mines must be flagged)."""
     nbrs = neighbour_table(board.rows, board.cols)
     cells = board.cells
-    for w in frontier.witnesses:
-        if w.need != 1 or len(w.cells) != 2:
+    for i, v in enumerate(cells):
+        if v > 8:
             continue
-        a, b = w.cells
+        pair = [j for j in nbrs[i] if cells[j] in COVERED]
+        if len(pair) != 2 or v - sum(1 for j in nbrs[i] if cells[j] in KNOWN_MINE) != 1:
+            continue
+        a, b = pair
         around_a = {j for j in nbrs[a] if cells[j] not in KNOWN_MINE} - {b}
         around_b = {j for j in nbrs[b] if cells[j] not in KNOWN_MINE} - {a}
         if around_a == around_b:

@@ -37,6 +37,15 @@ def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
+def cover_counts(board: Board) -> tuple[list[int], list[bool]]:
+    """Per flat cell: how many of its neighbours are covered, and whether a number touches it
+    (numpy: the guess stage asks this of every covered cell)."""
+    grid = np.frombuffer(bytes(board.cells), dtype=np.uint8).reshape(board.rows, board.cols)
+    covered = (grid == Cell.UNKNOWN) | (grid == Cell.QUESTION)
+    near_number = around(grid <= 8) > 0
+    return around(covered).reshape(-1).tolist(), near_number.reshape(-1).tolist()
+
+
 @dataclass(frozen=True)
 class Witness:
     cell: int
@@ -82,7 +91,7 @@ def build_frontier(board: Board, mines: int) -> Frontier:
     mines_left = mines - known
     if mines_left < 0:
         raise BoardError(f"{known} flagged mines but the game has only {mines}")
-    n_cov, n_mine = _around(is_cov), _around(is_mine)
+    n_cov, n_mine = around(is_cov), around(is_mine)
     number = grid <= 8
     need_all = grid.astype(np.int16) - n_mine
     bad = number & ((need_all < 0) | (need_all > n_cov))
@@ -123,7 +132,7 @@ def build_frontier(board: Board, mines: int) -> Frontier:
     )
 
 
-def _around(mask: np.ndarray) -> np.ndarray:
+def around(mask: np.ndarray) -> np.ndarray:
     """How many of each cell's eight neighbours are set in ``mask``."""
     padded = np.pad(mask.astype(np.int16), 1)
     rows, cols = mask.shape

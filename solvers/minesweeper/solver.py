@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import numpy as np
 
@@ -25,8 +26,11 @@ from solvers.minesweeper.probability import Analysis
 from solvers.minesweeper.relocation import is_open
 from solvers.minesweeper.rules import FirstClick
 from solvers.minesweeper.state import Board, BoardError, Cell
+from solvers.minesweeper.strength import Setting
+from solvers.minesweeper.traps import TrapCredit, hotspots, pseudo_fifties
 
 _FIFTY_REASON = "an unavoidable 50/50: no number can ever tell these two cells apart"
+_PSEUDO_REASON = "safe, or a 50/50 the game holds anyway: taken now, while its number helps most"
 
 
 class Solver:
@@ -47,6 +51,15 @@ class Solver:
         self.endgame_layouts = MAX_LAYOUTS  # exhaustive search below this many layouts
         self.endgame_nodes = MAX_NODES
         self.fifty = True  # take an unavoidable 50/50 at once (benchmarks switch it off)
+        self.pseudo = False  # take a pseudo 50/50 (a cell safe or a would-be 50/50) at once
+
+    def use(self, setting: Setting) -> None:
+        """Play with the knobs of a named engine setting (``strength``)."""
+        self.guess_config = setting.guess
+        self.endgame_layouts = setting.endgame_layouts
+        self.endgame_nodes = setting.endgame_nodes
+        self.fifty = setting.fifty
+        self.pseudo = setting.pseudo
 
     def decide(self, board: Board, mines: int) -> Decision[Move]:
         """One move: a certain-safe open if there is one, else the best guess."""
@@ -60,26 +73,32 @@ class Solver:
             if not any(v in COVERED for v in cells):
                 raise BoardError("no covered cell left to open")
             return [self._first(board, mines)]
-        frontier = build_frontier(board, mines)
-        safe, found = certain_cells(frontier)
-        if engine.COMPILED or not safe:
-            # a misread or contradictory board fails here, naming the cells, before any move
-            # (cheap with the C engine; the pure-Python engine is only paid for when needed)
-            engine.analyse(board, mines)
-        if safe & found:
-            raise BoardError("the numbers contradict each other")
-        if safe:
-            reason = "group reasoning: no mine here"
-            out = [_certain(c, board.cols, "certain", reason) for c in sorted(safe)]
-            return out + self._flags(found, board, flags)
+        if engine.COMPILED:
+            # the C engine's exact count is cheaper than group reasoning in Python, and finds
+            # every certain cell it would (and more): the board reached at the next guess is
+            # the same, opened in fewer calls. A misread or contradictory board fails here,
+            # naming the cells, before any move.
+            safe: set[int] = set()
+            found: set[int] = set()
+        else:  # the pure-Python engine is only paid for when group reasoning finds nothing
+            safe, found = certain_cells(build_frontier(board, mines))
+            if safe & found:
+                raise BoardError("the numbers contradict each other")
+            if safe:
+                reason = "group reasoning: no mine here"
+                out = [_certain(c, board.cols, "certain", reason) for c in sorted(safe)]
+                return out + self._flags(found, board, flags)
         marked = _with_mines(board, found)
         analysis = engine.analyse(marked, mines)
         probs = analysis.probs
-        zero = [i for i, v in enumerate(marked.cells) if v in COVERED and probs[i] == 0.0]
-        sure = found | {i for i, v in enumerate(marked.cells) if v in COVERED and probs[i] == 1.0}
+        covered = COVERED
+        # open cells are NaN and flags 1.0: only covered cells can be 0.0
+        zero = [i for i, p in enumerate(probs) if p == 0.0] if 0.0 in probs else []
+        sure = found | {i for i, p in enumerate(probs) if p == 1.0 and marked.cells[i] in covered}
         if zero:
-            reason = "exact probabilities: no layout has a mine here"
-            out = [_certain(c, board.cols, "probability", reason) for c in zero]
+            stage = "certain" if engine.COMPILED else "probability"
+            reason = "exact count: no layout has a mine here"
+            out = [_certain(c, board.cols, stage, reason) for c in zero]
             return out + self._flags(sure, board, flags)
         flag_moves = self._flags(sure, board, flags)
         if flag_moves:
@@ -91,7 +110,7 @@ class Solver:
         # certainties are the same under every rule; the XP relocation only moves the odds
         xp = self.xp_click(flagged)
         analysis = plain if xp is None else engine.analyse(flagged, mines, xp)
-        pair = find_fifty_fifty(flagged, build_frontier(flagged, mines)) if self.fifty else None
+        pair = find_fifty_fifty(flagged) if self.fifty else None
         if pair is not None and abs(analysis.probs[pair[0]] - 0.5) < 1e-9:
             move = Move.open(*divmod(pair[0], board.cols))
             return [Decision(move, "fifty-fifty", _FIFTY_REASON, analysis.probs[pair[0]])]
@@ -99,7 +118,26 @@ class Solver:
             end = solve_endgame(flagged, mines, self.endgame_layouts, self.endgame_nodes, xp)
             if end is not None:
                 return [end]
-        return [choose_guess(flagged, mines, analysis, self.guess_config, xp)]
+        return [self._guess(flagged, mines, analysis, xp)]
+
+    def _guess(
+        self, board: Board, mines: int, analysis: Analysis, xp: int | None
+    ) -> Decision[Move]:
+        """The guess: a pseudo 50/50 if there is one (and they are taken), else the best cell
+        by the guess stage, would-be 50/50s credited when asked (``traps``)."""
+        config = self.guess_config
+        if not (self.pseudo or config.traps or config.hotspots):
+            return choose_guess(board, mines, analysis, config, xp)
+        traps = TrapCredit(board, mines, analysis, xp, wide=config.trap_wide, credit=config.traps)
+        if config.hotspots:
+            traps.spots = hotspots(traps.scan, analysis)
+        if self.pseudo:
+            dead = set(analysis.dead)
+            pseudo = [c for c in pseudo_fifties(traps.scan, analysis) if c not in dead]
+            if pseudo:
+                pick = choose_guess(board, mines, analysis, config, xp, only=pseudo)
+                return replace(pick, stage="pseudo-fifty", reason=_PSEUDO_REASON)
+        return choose_guess(board, mines, analysis, config, xp, traps)
 
     def xp_click(self, board: Board) -> int | None:
         """Under the XP rule, the flat index of this game's first click if the board shows it

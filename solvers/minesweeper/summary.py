@@ -23,6 +23,7 @@ class Outcome:
     best: float  # safety of the safest living covered cell (1.0 if one is certainly safe)
     second: float
     safe: int  # certainly safe covered cells
+    watched: tuple[float, ...] = ()  # mine probabilities of the cells the caller asked about
 
 
 def dead_cells(board: Board, frontier: Frontier, probs: list[float]) -> tuple[int, ...]:

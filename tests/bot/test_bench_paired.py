@@ -105,3 +105,78 @@ def test_run_many_plays_each_game_once_per_engine_whatever_the_chunks():
     assert all(a.index == b.index for a, b in small)
     by_index = {p[0].index: (p[0].won, p[1].won) for p in big}
     assert by_index == {p[0].index: (p[0].won, p[1].won) for p in small}
+
+
+def test_saved_outcomes_pair_like_replaying_the_reference(tmp_path, capsys):
+    saved = tmp_path / "safest.json"
+    argv = [*BEGINNER, "--level", "intermediate", "--games", "30"]
+    assert main([*argv, "--engine", "safest", "--save-outcomes", str(saved)]) == 0
+    _, alone = _summary(capsys)
+    assert main([*argv, "--versus", "safest"]) == 0
+    _, replayed = _summary(capsys)
+    assert main([*argv, "--versus-saved", str(saved), "--jobs", "2"]) == 0
+    lines, from_file = _summary(capsys)
+    data = json.loads(saved.read_text())
+    assert data["outcomes"].count("1") == alone["wins"] and len(data["outcomes"]) == 30
+    assert data["engine_setting"] == "safest" and data["seed"] == 11
+    assert from_file["paired"] == replayed["paired"]
+    assert from_file["versus"]["wins"] == replayed["versus"]["wins"]
+    assert any("default - safest (saved)" in line for line in lines)
+
+
+def test_saved_outcomes_of_other_games_are_refused(tmp_path, capsys):
+    saved = tmp_path / "out.json"
+    assert main([*BEGINNER, "--games", "20", "--save-outcomes", str(saved)]) == 0
+    capsys.readouterr()
+    assert main([*BEGINNER, "--games", "20", "--seed", "12", "--versus-saved", str(saved)]) == 2
+    assert "holds other games: its seed is 11, this run's 12" in capsys.readouterr().err
+    assert main([*BEGINNER, "--games", "40", "--versus-saved", str(saved)]) == 2
+    assert "holds 20 games, this run plays 40" in capsys.readouterr().err
+    assert main([*BEGINNER, "--games", "20", "--versus", "safest",
+                 "--versus-saved", str(saved)]) == 2
+    assert "give one" in capsys.readouterr().err
+
+
+def test_an_interrupted_run_saves_the_games_it_played(tmp_path, monkeypatch, capsys):
+    saved = tmp_path / "part.json"
+    seen = {"n": 0}
+
+    def advance(self, n: int = 1, status: str = "") -> None:
+        seen["n"] += 1
+        if seen["n"] == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(progress.Bar, "advance", advance)
+    assert main([*BEGINNER, "--games", "100", "--save-outcomes", str(saved)]) == 130
+    marks = json.loads(saved.read_text())["outcomes"]
+    assert len(marks) == 100 and marks[40:] == "-" * 60 and "-" not in marks[:40]
+
+
+def test_a_run_from_a_later_game_extends_an_earlier_one(tmp_path, capsys):
+    whole, first, rest = (tmp_path / n for n in ("whole.json", "first.json", "rest.json"))
+    assert main([*BEGINNER, "--games", "40", "--save-outcomes", str(whole)]) == 0
+    assert main([*BEGINNER, "--games", "20", "--save-outcomes", str(first)]) == 0
+    capsys.readouterr()
+    assert main([*BEGINNER, "--games", "20", "--from-game", "20", "--jobs", "2",
+                 "--save-outcomes", str(rest)]) == 0
+    lines, s = _summary(capsys)
+    assert s["from_game"] == 20 and s["games"] == 20 and "(games 20 on)" in lines[0]
+    marks = {p: json.loads(p.read_text())["outcomes"] for p in (whole, first, rest)}
+    assert marks[rest][:20] == "-" * 20 and len(marks[rest]) == 40
+    assert marks[first] + marks[rest][20:] == marks[whole]
+    # the later games pair with the whole run's saved outcomes
+    assert main([*BEGINNER, "--games", "20", "--from-game", "20", "--engine", "safest",
+                 "--versus-saved", str(whole)]) == 0
+    _, s = _summary(capsys)
+    assert s["paired"]["games"] == 20
+    assert s["versus"]["wins"] == marks[whole][20:].count("1")
+
+
+def test_a_paired_run_saves_both_engines_outcomes(tmp_path, capsys):
+    mine, theirs = tmp_path / "mine.json", tmp_path / "theirs.json"
+    assert main([*BEGINNER, "--level", "intermediate", "--games", "30", "--versus", "safest",
+                 "--save-outcomes", str(mine), "--save-versus-outcomes", str(theirs)]) == 0
+    _, s = _summary(capsys)
+    a, b = (json.loads(p.read_text()) for p in (mine, theirs))
+    assert (a["engine_setting"], b["engine_setting"]) == ("default", "safest")
+    assert a["outcomes"].count("1") == s["wins"] and b["outcomes"].count("1") == s["versus"]["wins"]

@@ -164,10 +164,11 @@ def test_bench_refuses_an_unknown_player(capsys):
 def test_bench_simulation_against_equity_reports_its_seconds_a_move(capsys):
     code = main(["bench", "erudit", "--rules", "scrabble-en", "--player", "simulation",
                  "--opponent", "equity", "--think", "0.05", "--candidates", "4", "--games", "2",
-                 "--timing-positions", "0", "--json"])
+                 "--end-bag", "3", "--no-race", "--timing-positions", "0", "--json"])
     assert code == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert (summary["think"], summary["candidates"], summary["plies"]) == (0.05, 4, 1)
+    assert (summary["end_bag"], summary["race"]) == (3, False)
     # a move may overrun its budget by at most one round of playouts
     assert 0 < summary["move_seconds_player"]["median"] < 1.0
     assert summary["games"] == 2
@@ -201,3 +202,32 @@ def test_bench_measures_a_leave_file_against_the_shipped_one(tmp_path, capsys):
     bad.write_text('{"tile": {"A": "x"}}', encoding="utf-8")
     assert main(["bench", "erudit", "--leaves", str(bad), "--games", "1"]) == 2
     assert str(bad) in capsys.readouterr().err
+
+
+def test_fit_leaves_measures_appends_and_refits_from_its_groups(tmp_path, capsys):
+    from solvers.erudit.dictionary import graph_for
+    from solvers.erudit.verify import sample_graph
+
+    words = tmp_path / "words.txt"
+    small = sample_graph(graph_for("english-enable"), 400, 3)
+    words.write_text("\n".join(sorted(small.words())) + "\n", encoding="utf-8")
+    groups, out = tmp_path / "groups.jsonl", tmp_path / "leaves.json"
+    common = ["erudit", "fit-leaves", "--rules", "scrabble-en", "--dictionary", str(words),
+              "--groups", str(groups), "--out", str(out), "--draws", "1"]
+    assert main([*common, "--games", "6", "--per-game", "2"]) == 0
+    first = groups.read_text(encoding="utf-8").splitlines()
+    assert len(first) == 12 and all(json.loads(line)["leaves"][0] == "" for line in first)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["how"]["groups"] == 12 and data["how"]["groups_from_file"] == 0
+    assert "--groups groups.jsonl" in data["how"]["command"]
+    assert set(data) >= {"tile", "duplicate", "pair", "balance", "table"}
+    assert "12 rollout groups" in capsys.readouterr().out
+    # a second run adds its own groups to the file and fits them all; --games 0 fits the file
+    assert main([*common, "--games", "1", "--per-game", "2", "--seed", "7"]) == 0
+    assert len(groups.read_text(encoding="utf-8").splitlines()) == 14
+    assert main([*common, "--games", "0"]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["how"]["groups"] == data["how"]["groups_from_file"] == 14
+    empty = tmp_path / "none.jsonl"
+    assert main([*common[:-4], "--groups", str(empty), "--out", str(out), "--games", "0"]) == 2
+    assert "too few to fit" in capsys.readouterr().err

@@ -72,7 +72,7 @@ def test_bench_json_has_the_promised_keys(tmp_path, capsys):
     assert summary["decisions"] >= games
     # The run is seeded (game i of seed 3 is laid out from seed 3 * 10**7 + i): these are its
     # figures. A deliberate solver change may move them; check the new ones and update.
-    assert (wins, summary["guesses"], summary["decisions"]) == (27, 22, 173)
+    assert (wins, summary["guesses"], summary["decisions"]) == (27, 22, 150)
 
 
 def test_bench_is_reproducible_whatever_the_jobs(capsys):

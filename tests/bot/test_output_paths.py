@@ -90,11 +90,14 @@ def test_read_checks_its_debug_picture_before_reading(blocker, capsys):
 
 def test_fit_leaves_checks_its_file_before_playing(blocker, capsys):
     code = main(["erudit", "fit-leaves", "--rules", "scrabble-en", "--games", "1",
-                 "--rounds", "1", "--out", str(blocker / "leaves.json")])
+                 "--out", str(blocker / "leaves.json")])
     assert code == 2
     _one_error(capsys, "--out")
     assert main(["erudit", "fit-leaves", "--out", "leaves.txt"]) == 2
     assert "must end in .json" in _one_error(capsys, "--out")
+    code = main(["erudit", "fit-leaves", "--games", "1", "--groups", str(blocker / "g.jsonl")])
+    assert code == 2
+    _one_error(capsys, "--groups")
 
 
 def test_first_click_bench_checks_its_folder(blocker, capsys):

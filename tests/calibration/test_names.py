@@ -42,12 +42,14 @@ class Looks:
         return out.reshape(board.rows, board.cols)
 
     def seen(self, looks: np.ndarray) -> Board:
-        """What the bot may use: names, and '_' for a look left with numbers only."""
+        """What the bot may use: names, and '_' for a look left with numbers only (or numbers
+        and the mine that went off: opened either way)."""
         chars = []
         for look in looks.reshape(-1).tolist():
             name = self.naming.name(look)
             if name is None:
-                assert self.naming.is_opened(look), (look, self.naming.candidates[look])
+                assert self.naming.is_opened(look) or self.naming.opened_or_hit(look), (
+                    look, self.naming.candidates[look])
                 name = "_"
             chars.append(name)
         cols = looks.shape[1]
@@ -125,13 +127,13 @@ def test_a_single_opened_cell_is_a_number_not_yet_known():
     board = np.full((9, 9), covered)
     naming.observe(board)
     board = board.copy()
-    board[0, 0] = opened  # the first click showed one new look: 1, 2 or 3 (corner)
-    naming.observe(board, [Move.open(0, 0)])
-    assert naming.candidates[opened] == "123" and naming.is_opened(opened)
+    board[0, 0] = opened  # the first click showed one new look: 1, 2 or 3 (corner), or the
+    naming.observe(board, [Move.open(0, 0)])  # mine that went off, shown alone (issue 24)
+    assert naming.candidates[opened] == "123X" and naming.opened_or_hit(opened)
     board[0, 1] = opened  # the same look beside it: bounded by (0, 0)'s 3 neighbours
     with pytest.raises(Contradiction):  # (0, 1) changed with no move and no empty beside it
         naming.observe(board, [])
-    assert naming.candidates[opened] == "123"  # a refused frame changes nothing
+    assert naming.candidates[opened] == "123X"  # a refused frame changes nothing
 
 
 def test_a_lost_board_names_the_exploded_mine_the_mines_and_the_numbers():

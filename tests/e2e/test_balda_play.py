@@ -133,8 +133,8 @@ def test_moves_on_the_third_party_page(virtual_display, tmp_path, page, site, mo
     monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
     cfg = PagePlayConfig(
         target="browser", launch=True, serve=VLADHUK, url=page, site=site, games=1,
-        think=0.3, out=tmp_path, max_steps=8,
-    )
+        think=0.3, out=tmp_path, max_steps=12,
+    )  # 12: on a loaded machine (CI at load 5) 8 steps once ended with no move played
     result = play(cfg)
     s = result.summary
     assert s["misreads"] == 0 and s["refused_clicks"] == 0, s["stopped"]
@@ -143,5 +143,5 @@ def test_moves_on_the_third_party_page(virtual_display, tmp_path, page, site, mo
     played = game.details["moves_played"]
     ours = [m for m in played if m.startswith("us:") and "cancel" not in m]
     # Steps count our cancels too (the site's dictionary refuses some of our words).
-    assert ours and any(m.startswith("them:") for m in played), played
-    assert len(game.details["rejected_words"]) + len(ours) <= 8
+    assert ours and any(m.startswith("them:") for m in played), (played, result.lines)
+    assert len(game.details["rejected_words"]) + len(ours) <= 12

@@ -75,10 +75,11 @@ def test_builtin_window_through_the_desktop(virtual_display, tmp_path):
 def test_simulated_backend_with_real_vision(tmp_path):
     cfg = PlayConfig(target="sim", level=INTERMEDIATE, games=10, seed=3, out=tmp_path)
     s = check_session(cfg, 10)
-    # The simulator is seeded, so this run is the same every time: 8 wins in 784 moves (seen
-    # twice in a row). A deliberate change to the solver or the loop may move these figures;
+    # The simulator is seeded, so this run is the same every time: 8 wins in 799 moves (seen
+    # twice in a row; 784 before issue 25 took every certain cell from the exact count at
+    # once). A deliberate change to the solver or the loop may move these figures;
     # then check the new ones are as good and update them here.
-    assert (s["wins"], s["moves"]) == (8, 784)
+    assert (s["wins"], s["moves"]) == (8, 799)
 
 
 def test_demo_from_the_command_line_without_a_display(tmp_path):

@@ -218,6 +218,16 @@ def fresh(skin: Skin, looks: np.ndarray) -> bool:
     return True
 
 
+def unlike_pairs(skin: Skin, looks: np.ndarray) -> list[tuple[int, int]]:
+    """Pairs (i, j) of the looks present (indices of :func:`look_indices`) drawn farther apart
+    than :data:`FRESH_SPREAD`: on a fresh board such two are never both covered cells (a
+    program draws every covered cell alike, whatever it has opened beside them)."""
+    present = [int(i) for i in np.unique(looks) if i >= 0]
+    blocks = {i: image_blocks(_look(skin, i)) for i in present}
+    return [(a, b) for k, a in enumerate(present) for b in present[k + 1:]
+            if float(np.sqrt(((blocks[a] - blocks[b]) ** 2).mean())) > FRESH_SPREAD]
+
+
 def _look(skin: Skin, index: int) -> np.ndarray:
     """Look ``index`` in the numbering of :func:`look_indices`."""
     chars = skin.chars

@@ -248,15 +248,24 @@ def _not_found(frame: Frame, skins: list[Skin], lattices: Sequence[object]) -> s
 _CHAR_VALUE = {ch: value for value, ch in enumerate(CELL_CHARS)}
 
 
+def opened_look(candidates: str) -> bool:
+    """An unnamed look with these names left reads as an opened cell of unknown number: every
+    name left is a number, or a number or the mine that went off (on a program that may show
+    only that mine: not covered either way; the game's end waits for its name)."""
+    cands = set(candidates)
+    return bool(cands & set(NUMBERS)) and cands <= set(NUMBERS) | {"X"}
+
+
 def _values(verdict: CellVerdict, skin: Skin) -> np.ndarray:
     """Board value of each character of the verdict: an unnamed look reads as opened (``_``)
-    when every name left to it is a number, else -1 (it cannot be read yet)."""
+    when every name left to it is a number (or the mine that went off), else -1 (it cannot be
+    read yet)."""
     out = []
     for ch in verdict.chars:
         i = unnamed_index(ch)
         if i is None:
             out.append(_CHAR_VALUE.get(ch, 0))
-        elif i < len(skin.unnamed) and set(skin.unnamed_candidates[i]) <= set(NUMBERS):
+        elif i < len(skin.unnamed) and opened_look(skin.unnamed_candidates[i]):
             out.append(int(Cell.OPENED))
         else:
             out.append(-1)

@@ -1,4 +1,4 @@
-"""Commands for Erudit / Scrabble: best move for a position, self-play bench, leave fitting and
+"""Commands for Erudit / Scrabble: best move for a position, self-play bench and
 the oracle checks of the move generator and the endgame solver."""
 
 from __future__ import annotations
@@ -159,7 +159,7 @@ def _run_best(args: argparse.Namespace) -> int:
 # --- bench erudit --------------------------------------------------------------------------------
 def _configure_bench(p: argparse.ArgumentParser) -> None:
     from solvers.erudit.players import PLAYERS
-    from solvers.erudit.simulation import CANDIDATES, PLIES
+    from solvers.erudit.simulation import CANDIDATES, END_BAG, PLIES
 
     names = ", ".join(PLAYERS)
     p.add_argument("--player", choices=PLAYERS, default="equity", metavar="NAME",
@@ -181,6 +181,11 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
                    help=f"simulation: static moves played out (default {CANDIDATES})")
     p.add_argument("--plies", type=int, choices=(1, 2), default=PLIES,
                    help=f"simulation: plies of each playout (default {PLIES})")
+    p.add_argument("--end-bag", type=int, default=END_BAG, metavar="N",
+                   help="simulation: with N tiles or fewer in the bag, play out to the end of "
+                   f"the game (default {END_BAG}; -1 never)")
+    p.add_argument("--no-race", action="store_true",
+                   help="simulation: play every candidate every round (no early drops)")
     p.add_argument("--leaves", metavar="FILE.json",
                    help="the player's leave values (default: the rules' own; see fit-leaves)")
     p.add_argument("--opponent-leaves", metavar="FILE.json",
@@ -216,7 +221,8 @@ def _run_bench(args: argparse.Namespace) -> int:
     rules, graph = _load(args, parts=clock)
     specs = [PlayerSpec(name, think=args.think, seed=args.seed + k,
                         endgame_budget=args.endgame_budget, candidates=args.candidates,
-                        plies=args.plies, leaves=leaves)
+                        plies=args.plies, end_bag=args.end_bag, race=not args.no_race,
+                        leaves=leaves)
              for k, (name, leaves) in enumerate(((args.player, args.leaves),
                                                  (args.opponent, args.opponent_leaves)))]
     with clock.part("leave values"):
@@ -241,55 +247,10 @@ def _run_bench(args: argparse.Namespace) -> int:
                             args.seed, args.think)
     seconds = clock.to_dict()
     summary.update(jobs=args.jobs, candidates=args.candidates, plies=args.plies,
+                   end_bag=args.end_bag, race=not args.no_race,
                    stopped=stop.reason, seconds=seconds, wall_seconds=seconds["total"])
     emit(summary, [*lines, *stop.line(), clock.line()], args.json)
     return stop.exit_code()
-
-
-def _configure_fit(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--games",
-        type=positive_int,
-        metavar="N",
-        default=400,
-        help="self-play games a round (default 400)",
-    )
-    p.add_argument(
-        "--rounds", type=positive_int, metavar="N", default=2, help="fit rounds (default 2)"
-    )
-    p.add_argument("--seed", type=int, default=1000, help="seed (default 1000)")
-    _rules_options(p)
-    p.add_argument("--out", metavar="FILE", help="where to write (default: the rules' data file)")
-
-
-def _run_fit(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from bot.cli.output_paths import check_file
-    from bot.cli.progress import progress_bar
-    from solvers.erudit.leaves import save_leaves
-    from solvers.erudit.rules import DATA
-    from solvers.erudit.selfplay import fit_by_selfplay
-
-    if args.out:
-        check_file(args.out, "--out", (".json",))
-    rules, graph = _load(args)
-    with progress_bar(args.games * args.rounds, f"{rules.name} self-play") as bar:
-        model, n = fit_by_selfplay(
-            rules, graph, args.games, args.seed, args.rounds, lambda r, i: bar.advance()
-        )
-    out = Path(args.out) if args.out else DATA / rules.leaves
-    note = {
-        "command": f"gamebot erudit fit-leaves --rules {rules.name} --games {args.games} "
-        f"--rounds {args.rounds} --seed {args.seed}",
-        "samples_last_round": n,
-        "target": "points the player scored on their next turn minus the mean",
-    }
-    save_leaves(model, out, note)
-    best = sorted(model.tile.items(), key=lambda kv: -kv[1])
-    print(f"fitted on {n} samples; wrote {out}")
-    print("tile values: " + " ".join(f"{k}{v:+.1f}" for k, v in best))
-    return 0
 
 
 # --- erudit verify -------------------------------------------------------------------------------
@@ -369,13 +330,6 @@ COMMANDS: list[Command] = [
         " move-generation timings",
         _configure_bench,
         _run_bench,
-    ),
-    Command(
-        "erudit",
-        "fit-leaves",
-        "fit leave values by self-play and store them as the rules' data file",
-        _configure_fit,
-        _run_fit,
     ),
     Command(
         "erudit",

@@ -189,6 +189,31 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
         " and print the paired difference in win rate with its 95 %% interval",
     )
     p.add_argument(
+        "--save-outcomes",
+        metavar="FILE",
+        help="write each game's outcome (and what identifies the games) to FILE, for"
+        " --versus-saved",
+    )
+    p.add_argument(
+        "--save-versus-outcomes",
+        metavar="FILE",
+        help="with --versus: write the other engine's outcomes to FILE too",
+    )
+    p.add_argument(
+        "--from-game",
+        type=int,
+        default=0,
+        metavar="K",
+        help="play game numbers K to K+N-1 (N = --games), to extend an earlier run of the seed"
+        " (default: 0)",
+    )
+    p.add_argument(
+        "--versus-saved",
+        metavar="FILE",
+        help="pair this run with the outcomes --save-outcomes kept of the same games (instead"
+        " of replaying the reference with --versus)",
+    )
+    p.add_argument(
         "--ray",
         metavar="ADDRESS",
         help="run the games as Ray tasks on an existing cluster: 'auto' (the one `ray start`"

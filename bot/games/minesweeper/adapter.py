@@ -157,6 +157,16 @@ def outcome(board: Board, mines: int, policy: FlagPolicy, face: str | None = Non
 
 
 
+def drawn_face(frame: Frame, geometry: GridGeometry) -> Region | None:
+    """A smiley face above the board (screen pixels), found by its look alone: the face of a
+    look learned from nothing (xdemineur starts a game only by its face)."""
+    from vision.minesweeper.any_face import find_face
+
+    dx, dy = frame.region.left, frame.region.top
+    face = find_face(frame.pixels, geometry.bounds.offset(-dx, -dy), float(min(geometry.pitch)))
+    return None if face is None else face.offset(dx, dy)
+
+
 def vision_location(location: Located) -> BoardLocation:
     """A location vision found (its reader and learning need one, not a stand-in's)."""
     if not isinstance(location, BoardLocation):
@@ -346,6 +356,12 @@ class MinesweeperPlayer(AdapterDefaults[Located, Seen, list[Move], Board]):
         verdict = check(previous, pending or (), seen.board)
         if verdict[0] is Verdict.OK:
             why = self._accepted(False)
+            if why and shows_loss(seen.board):
+                # a lost board the naming cannot take (its mines still going off: Windows 7
+                # sets them off in steps, for seconds on a loaded machine) ends the game all
+                # the same; nothing is learned from it
+                logger.info("a lost board taken as the game's end, not learned from: %s", why)
+                return Verdict.OK, ""
             if why:
                 return Verdict.MISREAD, why
         return verdict
@@ -361,6 +377,10 @@ class MinesweeperPlayer(AdapterDefaults[Located, Seen, list[Move], Board]):
         if self.vision.unplayable:
             return "unknown"  # a board nothing is named on yet: replaced by a new game
         end = outcome(seen.board, self.mines, self.profile.flags, seen.face)
+        if end == "won" and self.vision.may_be_hit():
+            # the cell opened last may be the mine that went off, all a program may show of
+            # a loss: never counted as a win (nor as a loss) while its look has no name
+            return "unknown"
         if end is not None:
             version = self.vision.version
             self.vision.finished()  # a finished board fixes every number: check the names
@@ -451,8 +471,9 @@ class MinesweeperPlayer(AdapterDefaults[Located, Seen, list[Move], Board]):
         board = seen.geometry.bounds
         face = self.face_region(location, frame)
         if face is None and not self.profile.new_game_keys:
-            # no face seen: a button labelled as one, or nothing (never a guessed point)
-            face = self.buttons.find(frame, board)
+            # no face of the skin's seen: one drawn as a smiley, a button labelled as one, or
+            # nothing (never a guessed point)
+            face = drawn_face(frame, seen.geometry) or self.buttons.find(frame, board)
         if face is None or self.profile.new_game_keys:
             return Calibration(board, (board,), (window,), None if face is None else face.center)
         return Calibration(board, (board, face), (window,), face.center)

@@ -40,6 +40,7 @@ from vision.minesweeper.looks import (
     distances,
     fresh,
     look_indices,
+    unlike_pairs,
 )
 from vision.minesweeper.skin import MANIFEST, NAMEABLE, Skin, save_skin
 
@@ -173,8 +174,28 @@ class GlyphLearning:
             self._restore(state)
             self.naming.mines = total
             raise
+        shown = self._mines_of_a_loss(frame, location)
+        if shown is not None and shown <= total:
+            # A lost board showing fewer mines than the total is one caught while they go off
+            # (the Windows 7 look, on a loaded machine): no evidence against the total (more
+            # mines shown than it says would be), so the frame is not taken.
+            self._restore(state)
+            self.naming.mines = total
+            raise LearnRefused(f"a lost board with {shown} of {total} mines shown (they are"
+                               " going off): looked at again")
         self.refuted_mines = total
         return learned
+
+    def _mines_of_a_loss(self, frame: Frame, location: BoardLocation) -> int | None:
+        """The mines (the one that went off, the others, the flags) the frame shows, read with
+        the names as they are now, if it shows the mine that went off; else None."""
+        assert self.skin is not None and self.naming is not None
+        idx = look_indices(frame.pixels, location.grid, self.skin)
+        looks = self._ids(self.skin)[np.maximum(idx, 0)][idx >= 0]
+        names = [self.naming.name(int(look)) for look in looks]
+        if "X" not in names:
+            return None
+        return sum(name in ("X", "*", "F") for name in names)
 
     def _restore(self, state: _State) -> None:
         assert self.naming is not None
@@ -215,7 +236,10 @@ class GlyphLearning:
             raise LearnRefused(f"cell ({r}, {c}) fits none of the looks grouped from it")
         if first and not self.auto_opens and not fresh(skin, idx):
             raise LearnRefused("the board after a new game does not show alike covered cells")
-        looks = self._ids(skin)[idx]
+        ids = self._ids(skin)
+        looks = ids[idx]
+        if first and self.auto_opens:  # covered cells of a fresh board are drawn alike
+            self.naming.unlike |= {(int(ids[a]), int(ids[b])) for a, b in unlike_pairs(skin, idx)}
         if first:
             self.naming.new_game(True)
         elif not self.naming.in_game():
@@ -235,7 +259,8 @@ class GlyphLearning:
             except Contradiction as again:
                 raise LearnRefused(f"no naming of the looks fits this frame: {again}") from exc
         for look in np.unique(looks).tolist():
-            if self.naming.name(look) is None and not self.naming.is_opened(look):
+            if self.naming.name(look) is None and not (self.naming.is_opened(look)
+                                                        or self.naming.opened_or_hit(look)):
                 r, c = (int(v) for v in np.argwhere(looks == look)[0])
                 raise LearnRefused(f"the look at ({r}, {c}) may still be any of"
                                    f" {self.naming.candidates[look]!r}")

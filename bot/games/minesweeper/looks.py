@@ -40,6 +40,9 @@ FOREIGN_SHARE = 0.1
 COUNTER_TRIES = 5
 #: Seconds to wait before looking again at an obscured board (the loop looks a few times).
 OBSCURED_WAIT = 2.0
+#: Mean colour change (0-255) of an opened cell's pixels since the last frame taken that says
+#: something is drawn over it (an opened cell never changes; a screen grab of one is exact).
+CHANGED_LEVELS = 6.0
 
 
 class LearningVision:
@@ -61,6 +64,10 @@ class LearningVision:
         self.unplayable = False  # the cold board shown is not a fresh game
         self._frame: Frame | None = None
         self._location: Located | None = None  # a stand-in reader's, or vision's
+        #: The last frame the loop took, and where its board was: opened cells whose pixels
+        #: changed since are covered up by something (a message box that lets them show
+        #: through, read as empty cells: kmines' "Congratulations! You have won!").
+        self._trusted: tuple[Frame, Located] | None = None
         self._verified: Frame | None = None
         self._known: tuple[tuple[int, int], BoardLocation] | None = None
         self._counter_tries: dict[int, int] = {}  # counter reads tried, by location
@@ -308,9 +315,16 @@ class LearningVision:
         location = self._location
         learned = self.learning.skin if self.learning is not None else None
         skin = learned if learned is not None else self.skin
+        if isinstance(location, BoardLocation) and not isinstance(skin, Skin):
+            try:  # the skin a known look was found by (a look learned by an earlier session)
+                skin = load_skin(location.skin)
+            except (OSError, ValueError):
+                return None
         if not isinstance(location, BoardLocation) or not isinstance(skin, Skin):
             return None
-        rows, cols, top, left = self._covered_up(frame, location, skin, previous)
+        rows, cols, top, left = self._covered_up(frame, location, skin, previous,
+                                                 self._changed_opened(frame, location,
+                                                                      previous))
         if rows < OBSCURED_SIDES[0] or cols < OBSCURED_SIDES[1]:
             return None
         return top + rows // 2, left + cols // 2
@@ -323,19 +337,47 @@ class LearningVision:
         message box may pass for empty cells: a cell that shows anything but what it showed
         opened on the ``previous`` board (opened cells never change) counts as covered up."""
         assert self.learning is not None and self.learning.skin is not None
-        rows, cols, _top, _left = self._covered_up(frame, location, self.learning.skin, previous)
+        rows, cols, _top, _left = self._covered_up(
+            frame, location, self.learning.skin, previous,
+            self._changed_opened(frame, location, previous))
         return rows >= OBSCURED_SIDES[0] and cols >= OBSCURED_SIDES[1]
 
+    def _changed_opened(self, frame: Frame, location: BoardLocation, previous: Board | None
+                        ) -> np.ndarray | None:
+        """Cells opened on ``previous`` whose pixels changed since the last frame taken (None
+        when that frame shows the board elsewhere or at another size)."""
+        trusted = self._trusted
+        if trusted is None or previous is None:
+            return None
+        old, where = trusted
+        geometry = location.geometry
+        if old.pixels.shape != frame.pixels.shape or not isinstance(where, BoardLocation) \
+                or where.geometry != geometry or (previous.rows, previous.cols) != (
+                    geometry.rows, geometry.cols):
+            return None
+        before = np.array(previous.cells, np.int64).reshape(geometry.rows, geometry.cols)
+        opened = (before <= int(Cell.EIGHT)) | (before == int(Cell.OPENED))
+        changed = np.zeros(opened.shape, bool)
+        for r, c in np.argwhere(opened).tolist():
+            rect = geometry.cell_rect(r, c)
+            a = frame.pixels[rect.top : rect.bottom, rect.left : rect.right].astype(np.int16)
+            b = old.pixels[rect.top : rect.bottom, rect.left : rect.right].astype(np.int16)
+            changed[r, c] = float(np.abs(a - b).mean()) > CHANGED_LEVELS
+        return changed
+
     @staticmethod
-    def _covered_up(frame: Frame, location: BoardLocation, skin: Skin, previous: Board | None
-                    ) -> tuple[int, int, int, int]:
-        """(rows, cols, top, left) of the largest block of cells no look fits or that show
-        what an opened cell of ``previous`` never would."""
+    def _covered_up(frame: Frame, location: BoardLocation, skin: Skin, previous: Board | None,
+                    changed: np.ndarray | None = None) -> tuple[int, int, int, int]:
+        """(rows, cols, top, left) of the largest block of cells no look fits, that show
+        what an opened cell of ``previous`` never would, or (``changed``) opened cells whose
+        pixels changed."""
         from vision.minesweeper.fit import verdict_of
         from vision.minesweeper.reader import board_values
 
         verdict = verdict_of(frame.pixels, location.grid, skin)
         hidden = ~verdict.accepted
+        if changed is not None and changed.shape == hidden.shape:
+            hidden |= changed
         if previous is not None and (previous.rows, previous.cols) == hidden.shape:
             before = np.array(previous.cells, np.int64).reshape(hidden.shape)
             now = board_values(verdict, skin)
@@ -348,6 +390,12 @@ class LearningVision:
         """The loop is taking the frame just read: show it to the learner while looks are
         unnamed. Returns why the frame cannot be taken ('' when it can): a frame no naming
         of the looks explains is a misread, whatever the reader made of it."""
+        why = self._accept(fresh_game)
+        if not why and self._frame is not None and self._location is not None:
+            self._trusted = (self._frame, self._location)
+        return why
+
+    def _accept(self, fresh_game: bool) -> str:
         learning = self.learning
         if learning is None or self._frame is None or not isinstance(self.skin, Skin):
             return ""
@@ -365,6 +413,23 @@ class LearningVision:
         finally:
             self._use(learning.skin)
         return ""
+
+    def may_be_hit(self) -> bool:
+        """Does the frame read last show a look that may still be the mine that went off as
+        well as a number (a program that may show only that mine on a loss)? Then a board
+        with only mines left covered may be a loss, not a win."""
+        from vision.minesweeper.looks import look_indices
+        from vision.minesweeper.reader import opened_look
+
+        skin = self.learning.skin if self.learning is not None else None
+        if skin is None or self._frame is None or not isinstance(self._location, BoardLocation):
+            return False
+        maybe = [len(skin.chars) + i for i, cands in enumerate(skin.unnamed_candidates)
+                 if "X" in cands and opened_look(cands)]
+        if not maybe:
+            return False
+        looks = look_indices(self._frame.pixels, self._location.grid, skin)
+        return bool(np.isin(looks, maybe).any())
 
     def finished(self) -> None:
         """The frame just read ends a game: check every name against it (once per frame)."""

@@ -113,7 +113,7 @@ def open_screen_and_target(cfg: PlayConfig, stack: ExitStack
     from bot.io.screens.desktop import DesktopScreen
 
     if cfg.launch:
-        level = cfg.level or Level.parse("intermediate")
+        level = cfg.level or targets.default_level(cfg.target)
         target = targets.launch(cfg.target, level, seed=cfg.seed, rules=_program_rules(cfg),
                                 dialogs=cfg.window_dialogs, look=cfg.window_look)
         stack.callback(target.close)
@@ -186,7 +186,7 @@ def restarter(cfg: PlayConfig, stack: ExitStack) -> Callable[[], Target[Profile]
     from bot.games.minesweeper import programs as targets
 
     def restart() -> Target[Profile]:
-        level = cfg.level or Level.parse("intermediate")
+        level = cfg.level or targets.default_level(cfg.target)
         target = targets.launch(cfg.target, level, seed=cfg.seed, rules=_program_rules(cfg),
                                 dialogs=cfg.window_dialogs, look=cfg.window_look)
         target.profile = _adjust(target.profile, cfg)

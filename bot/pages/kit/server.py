@@ -7,7 +7,8 @@ thread, so a test, ``gamebot serve`` or the bot's launcher can start a page in o
         open_browser(server.url(theme="night"))
 
 Routes: ``GET /`` redirects to ``/<game>/``; ``GET /<game>/<file>`` serves the folder's files,
-``GET /<game>/kit/<file>`` what both pages share (``bot/pages/kit/static/``);
+``GET /<game>/kit/<file>`` what both pages share (``bot/pages/kit/static/``), and pages made in
+memory (``generated``) at ``GET /<game>/<name>``;
 ``POST /api/<game>/<action>`` passes the JSON body (an object) to ``handler.handle(action,
 payload)`` and sends back the object it returns. A :class:`PageRequestError` from the handler
 becomes a 400 answer, anything else a 500; both carry ``{"error": message}``.
@@ -18,6 +19,7 @@ from __future__ import annotations
 import json
 import mimetypes
 import threading
+from collections.abc import Mapping
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -63,12 +65,16 @@ class PageServer:
         handler: PageHandler | None = None,
         port: int = 0,
         folder: str | Path | None = None,
+        generated: Mapping[str, str] | None = None,
     ) -> None:
         if not game.isidentifier():
             raise ValueError(f"game name {game!r} must be a plain identifier")
         self.game = game
         self.handler = handler
         self.folder = Path(folder) if folder is not None else static_folder(game)
+        #: Pages made in memory (name -> HTML), served beside the folder's files: a third-party
+        #: page's settings written in its own origin, the folder left untouched.
+        self.generated = dict(generated or {})
         if not (self.folder / "index.html").is_file():
             raise GamebotError(f"{self.folder}: no index.html, so there is no {game} page to serve")
         self._port = port
@@ -169,6 +175,10 @@ class _Request(BaseHTTPRequestHandler):
             return
         if not path.startswith(prefix):
             self._send_json(HTTPStatus.NOT_FOUND, {"error": f"no page at {path}"})
+            return
+        made = self.page.generated.get(path[len(prefix) :])
+        if made is not None:
+            self._send(HTTPStatus.OK, made.encode("utf-8"), _TYPES[".html"])
             return
         file = self.page.static_file(path[len(prefix) :])
         if file is None:

@@ -16,3 +16,6 @@ def test_each_name_builds_its_player(en_rules):
                       en_rules)
     assert isinstance(sim, SimulationPlayer)
     assert (sim.think, sim.seed, sim.candidates, sim.plies) == (0.25, 9, 5, 2)
+    assert (sim.end_bag, sim.z) == (7, 2.0)
+    plain = make_player(PlayerSpec("simulation", end_bag=-1, race=False), en_rules)
+    assert isinstance(plain, SimulationPlayer) and (plain.end_bag, plain.z) == (-1, None)

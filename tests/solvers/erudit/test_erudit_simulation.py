@@ -70,11 +70,12 @@ def test_only_whole_rounds_inside_the_budget_count(views, en_rules):
     player = SimulationPlayer(load_leaves(en_rules), think=20, candidates=4,
                               clock=lambda: float(next(ticks)))
     view = _midgame(views, en_rules)[1]
+    player.z = None  # every candidate every round
     ranked = player.static.ranked(view, top=4)
-    means, rounds = player.simulate(view, ranked)
+    result = player.simulate(view, ranked)
     # one tick at the start, one after each playout: 20 ticks cover 4 rounds of 4 playouts,
     # the fifth round is cut short and left out
-    assert rounds == 4 and len(means) == len(ranked)
+    assert result.total == 4 and result.rounds == [4] * 4 and len(result.means) == len(ranked)
 
 
 def test_playout_replies_are_the_best_by_equity(views, en_rules, en_small):
@@ -130,6 +131,42 @@ def test_an_exchange_is_played_out_like_a_placement(views, en_rules):
     player = SimulationPlayer(load_leaves(en_rules), think=60, seed=1, max_rounds=3)
     ranked = player.static.ranked(bad, top=8)
     assert any(isinstance(d.move, Exchange) for d in ranked)
-    means, rounds = player.simulate(bad, ranked)
-    assert rounds == 3 and all(abs(m) < 1000 for m in means)
+    result = player.simulate(bad, ranked)
+    assert result.total == 3 and all(abs(m) < 1000 for m in result.means)
     assert player(bad).move in [d.move for d in ranked]
+
+
+def test_racing_drops_candidates_clearly_behind_and_stops_early(views, en_rules):
+    leaves = load_leaves(en_rules)
+    dropped = decided = 0
+    for view in _midgame(views, en_rules)[:4]:
+        player = SimulationPlayer(leaves, think=600, seed=2, max_rounds=60, candidates=6)
+        ranked = player.static.ranked(view, top=6)
+        result = player.simulate(view, ranked)
+        assert result.total >= player.min_rounds
+        assert set(result.alive) <= set(range(len(ranked)))
+        for i, n in enumerate(result.rounds):
+            if i in result.alive:
+                assert n == result.total
+            else:
+                dropped += 1
+                assert player.min_rounds <= n <= result.total
+        decided += len(result.alive) == 1 and result.total < 60
+        plain = SimulationPlayer(leaves, think=600, seed=2, max_rounds=8, candidates=6, z=None)
+        every = plain.simulate(view, ranked)
+        assert every.rounds == [8] * len(ranked) and every.alive == list(range(len(ranked)))
+    assert dropped and decided
+
+
+def test_a_playout_to_the_end_scores_going_out_and_two_passes(en_rules, tiny):
+    from solvers.erudit.board import Board
+    from solvers.erudit.playout import play_to_end
+
+    board = Board.empty().place([(7 * 15 + 7 + i, ch) for i, ch in enumerate("CAT")])
+    lines = analyse(board, tiny, en_rules)
+    replier = Replier(load_leaves(en_rules), tiny, en_rules)
+    # S makes CATS and goes out: its points plus twice the other rack (Q 10 + X 8)
+    cats = max(m[4] for m in raw_moves(lines, "S", tiny, en_rules))
+    assert play_to_end(replier, lines, board, "S", "QX", []) == cats + 2 * 18
+    # nothing fits V: two passes end the game, each side losing its own rack
+    assert play_to_end(replier, lines, board, "V", "VV", []) == -4 + 8

@@ -72,6 +72,8 @@ def test_the_c_engine_is_built():
     from solvers.minesweeper import _engine
 
     assert _engine.outcome(bytes([9] * 4), 2, 2, 1)[3] == 0
+    with pytest.raises(IndexError, match="watched cell 4 is off the board"):
+        _engine.outcome(bytes([9] * 4), 2, 2, 1, -1, (0, 4))
 
 
 def test_probability_grid_marks_open_cells_and_flags():
@@ -109,8 +111,15 @@ def test_compiled_outcome_and_dead_cells_match_python():
         if pos is None:
             continue
         board = pos[0]
-        fast, slow = engine.outcome(board, 99), engine.outcome(board, 99, compiled=False)
+        watch = tuple(rng.randrange(16 * 30) for _ in range(rng.randint(0, 4)))
+        fast = engine.outcome(board, 99, watch=watch)
+        slow = engine.outcome(board, 99, compiled=False, watch=watch)
         assert fast is not None and slow is not None
+        exact = analyse_python(board, 99).probs
+        assert len(fast.watched) == len(watch) == len(slow.watched)
+        for cell, f, s in zip(watch, fast.watched, slow.watched, strict=True):
+            assert (math.isnan(f) and math.isnan(s) and math.isnan(exact[cell])) or (
+                math.isclose(f, exact[cell], abs_tol=1e-9) and s == exact[cell])
         assert math.isclose(fast.log_solutions, slow.log_solutions, rel_tol=1e-12)
         assert math.isclose(fast.best, slow.best, abs_tol=1e-9)
         assert math.isclose(fast.second, slow.second, abs_tol=1e-9)

@@ -22,6 +22,13 @@ NAMES = ("auto", "builtin", "xdemineur", "gnome-mines", "kmines", "ace-minesweep
          "minesweeper-classic", "window-title", "sim")
 PROGRAMS = ("builtin", "xdemineur", "gnome-mines", "kmines", "ace-minesweeper",
             "minesweeper-classic")
+#: The level a program is started at when none is asked for: its own where it has one.
+OWN_LEVELS = {"ace-minesweeper": "32x32/200", "minesweeper-classic": "beginner"}
+
+
+def default_level(name: str) -> Level:
+    """The level ``--launch`` starts ``name`` at with no ``--level``."""
+    return Level.parse(OWN_LEVELS.get(name, "intermediate"))
 
 
 def attach(name: str, title: str | None = None, window_class: str | None = None,
@@ -107,7 +114,7 @@ def launch(
     if name == "ace-minesweeper":
         return ace.launch(None, env)  # it plays 32x32 with 200 mines only
     if name == "minesweeper-classic":
-        return minesweeper_page.launch(None, env)  # the page's own level (beginner)
+        return minesweeper_page.launch(level, env)
     raise GamebotError(f"--launch works with {', '.join(PROGRAMS)}, not {name!r}")
 
 

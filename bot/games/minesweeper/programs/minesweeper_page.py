@@ -3,9 +3,12 @@
 The page is served from its folder on 127.0.0.1 (:class:`bot.pages.kit.server.PageServer`) and
 opened in a private app-mode Chromium (:mod:`bot.io.targets.browser`); pixels only, as for any
 program. Minesweeper Classic (MIT, a Windows-2000 look): 16 px cells, F2 a new game, the
-first click safe (a mine under it is moved away), the page's default level beginner (9x9, 10
-mines; its Game menu has the others). A fast win opens the page's "best times" window over
-the board, whose keys take F2 too, so Escape is sent whenever the board cannot be read.
+first click safe (a mine under it is moved away), levels beginner (9x9, 10 mines),
+intermediate and expert (its Game menu; the page keeps the choice in its localStorage, so the
+launcher writes it there first, from a settings page served in the page's own origin into the
+private browser profile). A win faster than the level's best time (999 s until one is set)
+opens the page's "best times" window over the board, whose keys take F2 too, so Escape is
+sent whenever the board cannot be read.
 """
 
 from __future__ import annotations
@@ -29,6 +32,10 @@ ROOT = Path(__file__).resolve().parents[4]
 CLASSIC = ROOT.parent / "shared" / "targets" / "minesweeper-classic"
 TITLE = "^Minesweeper Classic"
 WINDOW = (1000, 760)
+#: The page's own level numbers (its localStorage "lvl"), by board.
+LEVELS = {(9, 9, 10): 0, (16, 16, 40): 1, (16, 30, 99): 2}
+#: The settings page: writes the level where the page reads it, then opens the page.
+SETTINGS = "gamebot-settings.html"
 
 PROFILE = Profile(
     name="minesweeper-classic",
@@ -74,18 +81,29 @@ class PageTarget(ProgramWindow):
                 self.profile_dir = None
 
 
+def settings_page(level_number: int) -> str:
+    """A page of the game's origin that stores its level and then opens the game."""
+    return ("<!doctype html><meta charset=utf-8><title>gamebot settings</title><script>"
+            f"localStorage.setItem('lvl', '{level_number}');location.replace('./');</script>")
+
+
 def launch(level: Level | None = None, env: Mapping[str, str] | None = None,
            folder: Path = CLASSIC, zoom: float = 1.0) -> PageTarget:
-    """Serve ``folder`` and open it in a private Chromium; the page plays its default level."""
+    """Serve ``folder`` and open it in a private Chromium at ``level`` (beginner,
+    intermediate or expert; default the page's own, beginner)."""
     if not (folder / "index.html").is_file():
         raise GamebotError(f"{folder}: no Minesweeper page there (index.html missing)")
-    if level is not None and (level.rows, level.cols, level.mines) != (9, 9, 10):
-        raise GamebotError("the page starts at its beginner level (9x9, 10 mines); choose"
-                           " another level in its Game menu and attach with --target window-title")
-    server = PageServer("minesweeper", folder=folder).start()
+    number = 0 if level is None else LEVELS.get((level.rows, level.cols, level.mines))
+    if number is None:
+        assert level is not None
+        raise GamebotError(f"the page plays 9x9/10, 16x16/40 or 16x30/99, not {level.rows}x"
+                           f"{level.cols}/{level.mines}: choose Custom in its Game menu and"
+                           " attach with --target window-title")
+    server = PageServer("minesweeper", folder=folder,
+                        generated={SETTINGS: settings_page(number)}).start()
     profile_dir = Path(tempfile.mkdtemp(prefix="gamebot-chromium-"))
     try:
-        argv = browser_argv(server.url(), profile_dir, WINDOW, zoom)
+        argv = browser_argv(server.url() + SETTINGS, profile_dir, WINDOW, zoom)
         program = x11.Program(argv, env)
         target = PageTarget(PROFILE, find, program)
     except BaseException:
