@@ -230,7 +230,11 @@ def _read_values(tiles: list[_Tile], site: EruditSite, rules: Rules) -> None:
         if t.ink.value is None:
             continue
         m = site.marks.classify(t.ink.value, allowed)
-        if m.accepted and m.label is not None and (complete or m.distance <= MARK_ACCEPT):
+        # A "0" is a wildcard's whole look on a site that writes one: never a loose match (a
+        # tile cut wrong, or in a look never seen, shows strokes a loose "0" fits).
+        firm = m.distance <= MARK_ACCEPT
+        if m.accepted and m.label is not None and (complete or firm) and (
+                firm or m.label != "0"):
             t.value = int(m.label)
         else:
             t.unsure, t.nearest = m.describe(), m.label
@@ -454,6 +458,11 @@ def _settle(t: _Tile, site: EruditSite, rules: Rules, px: np.ndarray) -> str:
                     f" {t.char} is worth {want} in {rules.name} (a misread letter or value, or"
                     f" other rules?)")
     wild = shown and t.value in (None, 0) and not t.joined
+    if wild and t.value is None and "0" in site.marks.labels:
+        # The site writes 0 on its wildcards: a tile showing no number at all is one cut
+        # wrong (the board moved, a tile sliding in), never a wildcard.
+        raise _fail(t, px, f"the tile {t.char} shows no value number, and site {site.name!r}"
+                    f" writes 0 on its wildcards: a tile cut wrong, not a wildcard")
     if t.where < 0:
         if wild:
             raise _fail(t, px, f"the rack tile {t.char} shows no value: a wildcard on the rack"

@@ -117,6 +117,7 @@ class EruditPlayer(EruditPageReader,
         # (board before, tiles, score, text) of our last move taken, while it may be challenged
         self._last_move: tuple[tuple[str, ...], list[tuple[int, str]], int, str] | None = None
         self._unknown: tuple[object, bytes] | None = None  # the last tile no glyph named
+        self._moved: tuple[BoardLocation, BoardLocation] | None = None  # see _where_now
         self._last_seen: EruditSeen | None = None
         self.learned_glyphs = 0  # tiles named by the game's logic, taught to the site
         self._reply_due: float | None = None  # see EruditPageReader._reply_due

@@ -25,6 +25,7 @@ from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.geometry import GridGeometry, Region
 from vision.core.page_text import PageText
+from vision.erudit.drift import board_offset
 from vision.erudit.reader import BoardLocation, EruditReading
 
 logger = logging.getLogger(__name__)
@@ -90,6 +91,8 @@ class EruditPageReader:
     #: turn is the opponent's until its tiles show or the page stays quiet REPLY_QUIET seconds.
     _reply_due: float | None
     _reply_lines: frozenset[str]  # the page's text lines when our move was taken
+    #: (the loop's location, where the board is now) after the page moved the board under it
+    _moved: tuple[BoardLocation, BoardLocation] | None
 
     def locate(self, frame: Frame) -> BoardLocation:
         if self._locate is None:
@@ -122,12 +125,14 @@ class EruditPageReader:
         return lines, kinds
 
     def read(self, frame: Frame, location: BoardLocation) -> EruditSeen:
+        given = location
         check = not (self.plan or self.laid)  # our move half laid is no legal position yet
         # Every tile of ours laid, every tile marked for an exchange (marked tiles change
         # colour), or the bag empty: the rack may be empty indeed.
         last = self._last_seen
         marking = self._pending is not None and self._pending.kind in (Awaits.EXCHANGE, Awaits.MARK)
         empty = bool(self.laid) or marking or (last is not None and last.bag == 0)
+        location = self._where_now(frame, location)
         try:
             try:
                 reading = self._read_board(frame, location, check, empty)
@@ -136,6 +141,7 @@ class EruditPageReader:
                 if moved is None:
                     raise
                 location = moved  # the page reflowed (Xanado: a scroll bar came or went)
+                self._moved = (given, moved)
                 reading = self._read_board(frame, location, check, empty)
         except ReadError:
             last = self._last_seen
@@ -201,6 +207,30 @@ class EruditPageReader:
                 return self._read(frame, location, check=check, known=dict(self.laid),
                                   empty_rack=empty, relearn=True)
             raise
+
+    def _where_now(self, frame: Frame, location: BoardLocation) -> BoardLocation:
+        """Where the board is in this frame: where the loop located it, or where it was found
+        after the page moved it (the loop locates only now and then). A board read a quarter
+        square off still reads, wrongly: every tile cut through its value number, a stray
+        stroke of the neighbour read as a "0" (Xanado moves its board 15 px when its log gains
+        or loses a scroll bar: the computer's tiles read as wildcards). So the square edges
+        are looked for where the location says, each frame (a few ms), and a board whose
+        edges lie elsewhere is located again."""
+        if self._locate is None:
+            return location  # (nothing to locate it again with)
+        given = location
+        if self._moved is not None and self._moved[0] == location:
+            location = self._moved[1]
+        pixels = frame.pixels
+        if board_offset(pixels, location.geometry) == (0, 0):
+            return location
+        found = self._board_moved(frame, location)
+        if found is None:
+            return location  # not found elsewhere: the reading and its checks decide
+        logger.info("the board moved from %s to %s (the page reflowed): read there",
+                    location.bounds.to_dict(), found.bounds.to_dict())
+        self._moved = (given, found)
+        return found
 
     def _board_moved(self, frame: Frame, location: BoardLocation) -> BoardLocation | None:
         """The board found again in a frame that did not read, if it is elsewhere now (the
