@@ -128,12 +128,16 @@ def name_shot(frame: Frame, rules_options: Sequence[Rules], name: str) -> NamedS
         colour = mode_colour(frame.pixels[region.top : region.bottom,
                                           region.left : region.right])
         tiles.append(split_tile(frame.pixels, grown, colour))
-    best: tuple[int, Rules, list[str]] | None = None
+    # The rules whose values name most tiles; of rules that name as many (the letters shown
+    # are worth the same in both), the ones whose premium layout the board shows.
+    best: tuple[tuple[int, bool], Rules, list[str]] | None = None
     for rules in rules_options:
         names = _name_all(tiles, rules)
-        named = sum(n != UNNAMED for n in names)
-        if best is None or named > best[0]:
-            best = (named, rules, names)
+        own = any(layout.named_by == f"the {n} layout" for n, rn in LAYOUTS.items()
+                  if rn == rules.name)
+        rank = (sum(n != UNNAMED for n in names), own)
+        if best is None or rank > best[0]:
+            best = (rank, rules, names)
     assert best is not None
     _, rules, names = best
     cells = ["."] * (SIZE * SIZE)
@@ -150,4 +154,5 @@ def name_shot(frame: Frame, rules_options: Sequence[Rules], name: str) -> NamedS
     shown = "".join(
         "." if close(colours[i], layout.plain) else (k if k != "?" else ".")
         for i, k in enumerate(layout.kinds))
-    return NamedShot(LabelledShot(frame, rows, rack, rules, name, shown), layout, unnamed)
+    also = tuple(layout.premium_colours())
+    return NamedShot(LabelledShot(frame, rows, rack, rules, name, shown, also), layout, unnamed)

@@ -41,6 +41,8 @@ class LabelledShot:
     rules: Rules
     name: str
     premiums: str | None = None  # 225 premium characters when the site's layout differs
+    #: Colours of premium squares beyond their most common one (a star's, a badge's), by kind
+    also: tuple[tuple[str, tuple[int, int, int]], ...] = ()
 
 
 @dataclass
@@ -122,6 +124,9 @@ def _located_tiles(site: EruditSite, shot: LabelledShot, report: LearnReport) ->
                 f" {hex_colour(colour)}: one of the two labels is wrong"
             ) from None
         first.setdefault(colour, i)
+    for kind, colour in shot.also:
+        if kind != "." and theme.conflicts(kind, colour) is None:
+            theme.add(kind, colour)
     theme = site.look.merge_theme(theme)
     report.themes[theme.name] += 1
     seen = [_Seen(frame, windows[i], colours[i], ch, "board", theme,

@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Sequence
 
 from solvers.erudit.board import EMPTY, Board
-from solvers.erudit.dictionary import WordGraph
+from solvers.erudit.dictionary import END, WordGraph
 from solvers.erudit.rules import SIZE, Rules
 from solvers.erudit.scoring import words_formed
 
@@ -32,8 +32,15 @@ def square_value(values: Sequence[tuple[str, int | None]], square: int) -> int |
     return None
 
 
+#: A tile's value number that shows but could not be read (see vision.erudit.reader.UNREAD).
+UNREAD = -1
+
+
 def letters_worth(value: int | None, rules: Rules) -> list[str]:
-    """The letters a tile showing ``value`` may carry (a wildcard, lower case, when none)."""
+    """The letters a tile showing ``value`` may carry (a wildcard, lower case, when none; any
+    letter when its number shows but could not be read)."""
+    if value == UNREAD:
+        return list(rules.alphabet)
     if not value:
         return [ch.lower() for ch in rules.alphabet]
     return [ch for ch in rules.alphabet if rules.values.get(ch) == value]
@@ -69,10 +76,16 @@ def names_by_logic(
     for o in options:
         total *= len(o)
     if total > MAX_NAMINGS:
-        return names
+        # Too many to try one by one: only the namings that make the move's main word a word
+        # (found by walking the word graph with each square's possible letters).
+        choices = _main_word_namings(board, added, dict(zip(new, options, strict=True)), graph)
+        if choices is None:
+            return names
+    else:
+        choices = [dict(zip(new, choice, strict=True))
+                   for choice in itertools.product(*options)]
     fits: list[tuple[dict[int, str], list[str]]] = []
-    for choice in itertools.product(*options):
-        named = dict(zip(new, choice, strict=True))
+    for named in choices:
         tiles = [(i, named.get(i, ch)) for i, ch in added]
         words = _all_words(board, tiles, graph)
         if words is not None:
@@ -80,10 +93,72 @@ def names_by_logic(
             if len(fits) > 1 and not shown:
                 return names  # two namings make words: neither is proven
     if len(fits) > 1:  # the page's own words tell which move it was, if only one fits them
-        fits = [(n, w) for n, w in fits if any(word in shown for word in w)]
+        every = [(n, w) for n, w in fits if all(word in shown for word in w)]
+        fits = every if every else [(n, w) for n, w in fits if any(word in shown for word in w)]
     if len(fits) == 1:
         names.update(fits[0][0])
     return names
+
+
+def _main_word_namings(
+    board: Board, added: list[tuple[int, str]], options: dict[int, list[str]], graph: WordGraph
+) -> list[dict[int, str]] | None:
+    """The namings of the unknown squares whose main word (the line of the new tiles, with the
+    board's tiles it runs through) is a word; None when the new tiles are not on one line or
+    too many words fit."""
+    squares = sorted(i for i, _ in added)
+    rows = {i // SIZE for i in squares}
+    cols = {i % SIZE for i in squares}
+    if len(rows) == 1:
+        step = 1
+    elif len(cols) == 1:
+        step = SIZE
+    else:
+        return None
+    new = dict(added)
+
+    def filled(i: int) -> bool:
+        return i in new or board[i] != EMPTY
+
+    def inside(i: int) -> bool:
+        return 0 <= i < SIZE * SIZE and (step == SIZE or i // SIZE == squares[0] // SIZE)
+
+    first, last = squares[0], squares[-1]
+    while inside(first - step) and filled(first - step):
+        first -= step
+    while inside(last + step) and filled(last + step):
+        last += step
+    line = list(range(first, last + 1, step))
+    if any(not filled(i) for i in line):
+        return None  # a gap: not one word
+    slots = []
+    for i in line:
+        if i in options:
+            slots.append({ch.upper(): ch for ch in options[i]})
+        else:
+            ch = new.get(i, board[i])
+            slots.append({ch.upper(): ch})
+    found: list[dict[int, str]] = []
+
+    def walk(node: dict[str, object], k: int, named: dict[int, str]) -> bool:
+        if k == len(line):
+            if END in node:
+                found.append(dict(named))
+            return len(found) <= MAX_NAMINGS
+        for upper, ch in slots[k].items():
+            nxt = node.get(upper)
+            if not isinstance(nxt, dict):
+                continue
+            if line[k] in options:
+                named[line[k]] = ch
+            if not walk(nxt, k + 1, named):
+                return False
+            named.pop(line[k], None)
+        return True
+
+    if not walk(graph.root, 0, {}):
+        return None
+    return found
 
 
 def _all_words(board: Board, tiles: list[tuple[int, str]], graph: WordGraph) -> list[str] | None:

@@ -209,3 +209,14 @@ def test_calibrate_without_labels_learns_colours_and_what_tesseract_is_sure_of(c
         assert read["board"] == list(early.board) and read["rack"] == early.rack
     else:
         assert "unknown glyph" in capsys.readouterr().err
+
+
+def test_best_of_a_shot_puts_the_laid_tiles_back_on_the_rack(capsys):
+    """Our INGLE laid (FROZE+N) and not submitted: they are ours to play, not the board's."""
+    shot = LABELLED / "gamebot-scrabble-en-classic-150-s51-t04-pending.png"
+    assert main(["erudit", "best", "--shot", str(shot), "--top", "1", "--greedy",
+                 "--json"]) == 0
+    summary = last_json(capsys)
+    assert summary["laid_not_submitted"] == ["I7", "I8", "I9", "I10", "I11"]
+    (best,) = summary["moves"]  # a bingo through I7-I9, squares the laid tiles held
+    assert best["move"] == "I3 GELLINg down" and best["score"] == 78

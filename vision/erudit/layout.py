@@ -67,8 +67,15 @@ class LayoutReading:
     plain: Colour
     groups: dict[str, list[int]] = field(default_factory=dict)
     group_kinds: dict[str, str] = field(default_factory=dict)
+    group_colours: dict[str, Colour] = field(default_factory=dict)
     tiles: list[int] = field(default_factory=list)
     unnamed: list[int] = field(default_factory=list)
+
+    def premium_colours(self) -> list[tuple[str, Colour]]:
+        """(kind, colour) of every named group: the colour its squares show, flat or marked
+        (a star covering half its square may be a square's most common colour or not)."""
+        return [(self.group_kinds[k], c) for k, c in self.group_colours.items()
+                if k in self.group_kinds]
 
     def rows(self) -> list[str]:
         return [self.kinds[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)]
@@ -290,4 +297,6 @@ def read_layout(
                         for i, k in enumerate(kinds))
     else:
         kinds = fill_by_symmetry(kinds)
-    return LayoutReading(kinds, named_by, plain, groups, group_kinds, tiles, sorted(unnamed))
+    colours = {k: keys[k] for k in groups}
+    return LayoutReading(kinds, named_by, plain, groups, group_kinds, colours, tiles,
+                         sorted(unnamed))

@@ -46,7 +46,7 @@ from vision.erudit.locate import locate_board
 from vision.erudit.look import TILE, EruditSite, Theme, hex_colour
 from vision.erudit.premiums import compare_layout
 from vision.erudit.rack import NoRackTilesError, find_rack
-from vision.erudit.tile_names import letter_by_rules
+from vision.erudit.tile_names import letter_by_rules, letter_by_two
 from vision.erudit.tiles import (
     TileCache,
     TileInk,
@@ -55,6 +55,7 @@ from vision.erudit.tiles import (
     mode_colours,
     split_tile,
 )
+from vision.erudit.value_digits import ACCEPT as MARK_ACCEPT
 from vision.erudit.value_digits import ocr_number
 
 if TYPE_CHECKING:
@@ -62,6 +63,8 @@ if TYPE_CHECKING:
 
 #: What a board tile reads as when its glyph is not known and the caller asked for that.
 UNKNOWN = "?"
+#: The value of such a tile whose number shows but cannot be read (a letter, not a wildcard).
+UNREAD = -1
 
 #: Tesseract language of each rules' alphabet.
 RULES_LANG = {"erudit": "ru", "scrabble-ru": "ru", "scrabble-en": "en", "wwf": "en"}
@@ -175,6 +178,12 @@ class _Tile:
     value: int | None = None
     learned: bool = False
     unsure: str = ""  # why the value's marks were not sure, when they were not
+    nearest: str | None = None  # the nearest mark's label when it was not sure
+    firm_value: bool = False  # the value taken from the nearest mark: teach it to the marks
+    told: bool = False  # the caller named it (its own tile, or one the game's logic named)
+    joined: bool = False  # a raised value number shows, joined to the letter (not cut off)
+    key: tuple[object, ...] | None = None  # its pixels' key in the TileCache, when one is kept
+    said: str = ""  # the caller's letter for it, its case the caller's (it laid the tile)
 
     def name(self) -> str:
         return square_name(self.where) if self.where >= 0 else f"rack tile {-self.where}"
@@ -214,24 +223,47 @@ def _value_labels(rules: Rules) -> list[str]:
 def _read_values(tiles: list[_Tile], site: EruditSite, rules: Rules) -> None:
     """Value numbers the site's marks name for sure (the others wait for their letter)."""
     allowed = _value_labels(rules)
+    # A bank missing some of the numbers (a site learned from one frame) names only what is
+    # near a template: a "2" is nearest a "1" when no "2" was ever seen.
+    complete = set(allowed) - {"0"} <= set(site.marks.labels)
     for t in tiles:
         if t.ink.value is None:
             continue
         m = site.marks.classify(t.ink.value, allowed)
-        if m.accepted and m.label is not None:
+        # A "0" is a wildcard's whole look on a site that writes one: never a loose match (a
+        # tile cut wrong, or in a look never seen, shows strokes a loose "0" fits).
+        firm = m.distance <= MARK_ACCEPT
+        if m.accepted and m.label is not None and (complete or firm) and (
+                firm or m.label != "0"):
             t.value = int(m.label)
         else:
-            t.unsure = m.describe()
+            t.unsure, t.nearest = m.describe(), m.label
 
 
-def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool) -> None:
-    """Numbers the marks did not know: Tesseract must read the letter's own value, for sure."""
+def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool,
+                    partial: bool = False) -> None:
+    """Numbers the marks did not know: Tesseract must read the letter's own value, for sure.
+    With ``partial`` a board tile whose number cannot be read is left to the caller's logic
+    (``?``, its number unread) rather than refused."""
     for t in tiles:
         if not t.unsure:
             continue
         want = rules.values.get(t.char)
         window = t.ink.value_window
         said = ocr_number(window, t.ink.colour) if ocr and window is not None else None
+        if t.char == UNKNOWN:
+            t.value = said if said is not None else UNREAD  # the caller's logic names it
+            continue
+        if said is None and want is not None and (
+                t.nearest == str(want) or t.told or letter_by_two(t.ink, rules,
+                                                                  rules_lang(rules)) == t.char):
+            # the letter is named (by the caller, with the nearest mark its value, or by
+            # Tesseract and its shape alike): a bank that saw few numbers yet (a site learned
+            # from one frame) grows by it
+            said, t.firm_value = want, True
+        if partial and t.where >= 0 and not t.told and (said is None or said != want):
+            t.char, t.learned, t.value = UNKNOWN, False, UNREAD if said is None else said
+            continue
         if said is None or want is None or said != want:
             heard = "" if not ocr else (f"; Tesseract read {said}" if said is not None
                                         else "; Tesseract was not sure")
@@ -243,7 +275,7 @@ def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool)
 def _name_letters(
     tiles: list[_Tile], site: EruditSite, rules: Rules, px: np.ndarray, ocr: bool,
     slant: float | None = None, known: dict[int, str] | None = None, partial: bool = False,
-    new_letters_only: bool = False,
+    new_letters_only: bool = False, cache: TileCache | None = None,
 ) -> None:
     with_ink = [t for t in tiles if t.ink.letter is not None]
     inks = [t.ink.letter for t in with_ink if t.ink.letter is not None]
@@ -273,7 +305,7 @@ def _name_letters(
             # a tile the caller knows (it laid it, or the game names it), its value agreeing;
             # the case is the value's to tell (no value: a wildcard); asked before the
             # whole-tile templates, which would lend a wildcard we laid its letter's value
-            t.char, t.learned = canonical_char(told, rules.alphabet), True
+            t.char, t.learned, t.told = canonical_char(told, rules.alphabet), True, True
             continue
         whole = _whole_match(t, site, rules)
         if whole is not None:
@@ -283,7 +315,13 @@ def _name_letters(
             continue
         named = _ocr_letter(t, rules, ocr) if ocr else None
         if named is not None and new_letters_only and named in site.glyphs.chars:
-            named = None  # a letter the bank knows that does not match: wait, do not guess
+            # A letter the bank knows, in a look it does not: named (the value and a second
+            # opinion agree), learned only when the same pixels are named alike twice (a
+            # frame caught mid-animation must not teach a blended look).
+            t.char = named
+            t.learned = cache is not None and t.key is not None and cache.named_twice(t.key,
+                                                                                      named)
+            continue
         if named is None and partial and t.where >= 0:
             t.char = UNKNOWN  # the caller names it (see read_erudit's ``partial``)
             continue
@@ -294,11 +332,30 @@ def _name_letters(
         t.char, t.learned = named, True
 
 
+def raised_value(ink: TileInk, zone: tuple[float, float, float] | None) -> bool:
+    """Does ink show in the upper right corner above a letter's height, where the site puts its
+    value numbers (``zone``: learned from tiles whose number stands apart)? Then the tile has
+    a number even when it could not be cut from the letter (a W's arm touching its 4)."""
+    if zone is None or zone[1] >= 0.3 or ink.letter_mask is None:
+        return False
+    h, w = ink.letter_mask.shape
+    top = int(zone[1] * h)
+    band = ink.letter_mask[top : top + max(2, int(0.12 * h)), int(zone[0] * w) :]
+    return bool(band.size and band.sum() >= max(3, 0.02 * band.size))
+
+
 def _value_agrees(t: _Tile, char: str, rules: Rules) -> bool:
-    """Does the tile's value number fit ``char`` (lower case: a wildcard, worth nothing)?"""
+    """Does the tile's value number fit ``char`` (lower case: a wildcard, worth nothing)? A
+    number the marks are not sure of fits when its nearest mark is the letter's value (the
+    caller knows the letter: a bank that saw few numbers yet is no reason to doubt it)."""
+    want = rules.values.get(char.upper())
+    if t.joined:  # a number shows, joined to the letter: a letter, not a wildcard
+        return not char.islower()
     if char.islower():
-        return not t.value
-    return t.value is not None and t.value == rules.values.get(char.upper())
+        return not t.value and not (t.unsure and t.nearest not in (None, "0"))
+    if t.value is None and t.unsure and want is not None:
+        return True  # a number is shown, not read yet: the caller's letter is taken
+    return t.value is not None and t.value == want
 
 
 #: A glyph a little further from its templates than the bank accepts is still named when, of
@@ -372,7 +429,11 @@ def _ocr_letter(t: _Tile, rules: Rules, ocr: bool) -> str | None:
     confirms it (:func:`vision.erudit.tile_names.letter_by_rules`)."""
     if t.ink.letter_window is None or t.value == 0 or (t.value is None and not t.unsure):
         return None
-    return letter_by_rules(t.ink, t.value, rules, rules_lang(rules))
+    nearest = int(t.nearest) if t.nearest is not None and t.nearest.isdigit() else None
+    value = t.value
+    if value is None and t.ink.value_window is not None:  # the marks were not sure of it
+        value = ocr_number(t.ink.value_window, t.ink.colour)
+    return letter_by_rules(t.ink, value, rules, rules_lang(rules), nearest)
 
 
 def _settle(t: _Tile, site: EruditSite, rules: Rules, px: np.ndarray) -> str:
@@ -380,6 +441,8 @@ def _settle(t: _Tile, site: EruditSite, rules: Rules, px: np.ndarray) -> str:
     shown = site.look.values_shown
     if t.char == UNKNOWN:
         return UNKNOWN
+    if t.said:
+        return t.said
     if t.where < 0 and (t.char in ("", WILDCARD)):
         if t.value not in (None, 0):
             raise _fail(t, px, f"a tile with no letter shows the value {t.value}: a wildcard"
@@ -394,7 +457,12 @@ def _settle(t: _Tile, site: EruditSite, rules: Rules, px: np.ndarray) -> str:
         raise _fail(t, px, f"the letter reads {t.char} but the tile's value reads {t.value};"
                     f" {t.char} is worth {want} in {rules.name} (a misread letter or value, or"
                     f" other rules?)")
-    wild = shown and t.value in (None, 0)
+    wild = shown and t.value in (None, 0) and not t.joined
+    if wild and t.value is None and "0" in site.marks.labels:
+        # The site writes 0 on its wildcards: a tile showing no number at all is one cut
+        # wrong (the board moved, a tile sliding in), never a wildcard.
+        raise _fail(t, px, f"the tile {t.char} shows no value number, and site {site.name!r}"
+                    f" writes 0 on its wildcards: a tile cut wrong, not a wildcard")
     if t.where < 0:
         if wild:
             raise _fail(t, px, f"the rack tile {t.char} shows no value: a wildcard on the rack"
@@ -474,11 +542,24 @@ def read_erudit(
         grown = Region(max(0, region.left - 1), max(0, region.top - 1), region.width + 2,
                        region.height + 2)
         colour = mode_colour(px[region.top : region.bottom, region.left : region.right])
-        tiles.append(_Tile(-k, split_tile(px, grown, colour, rack_zone)))
+        key = None if cache is None else cache.key(
+            px[grown.top : grown.bottom, grown.left : grown.right], grown, colour, rack_zone)
+        tiles.append(_Tile(-k, split_tile(px, grown, colour, rack_zone), key=key))
+    for t in tiles:  # (the rack's zone stands in for the board's not learned yet)
+        where, other = ("board", "rack") if t.where >= 0 else ("rack", "board")
+        t.joined = t.ink.value is None and raised_value(
+            t.ink, theme.zones.get(where) or theme.zones.get(other))
     _read_values(tiles, site, rules)
     _name_letters(tiles, site, rules, px, ocr, theme.slant, known or {}, partial,
-                  new_letters_only)
-    _confirm_values(tiles, rules, px, ocr)
+                  new_letters_only, cache)
+    _confirm_values(tiles, rules, px, ocr, partial)
+    for t in tiles:
+        if t.joined and t.value is None and t.char in (UNKNOWN, ""):
+            t.value = UNREAD  # a number shows, joined to the letter: not a wildcard
+    for t in tiles:  # the caller's case wins over a value misread (a just-laid tile's look)
+        said = (known or {}).get(t.where) if t.where >= 0 else None
+        if said and t.char and canonical_char(said.upper(), rules.alphabet) == t.char.upper():
+            t.said = said
     cells = ["."] * (SIZE * SIZE)
     rack_chars = []
     for t in tiles:
@@ -536,7 +617,7 @@ def _board_tiles(
             key = cache.key(px[win.top : win.bottom, win.left : win.right], win, colour, zone)
             hit = cache.get(key)
             if hit is not None:
-                out.append(_Tile(i, hit))
+                out.append(_Tile(i, hit, key=key))
                 continue
         if colour not in maps:
             maps[colour] = distance_map(board, colour)
@@ -544,7 +625,7 @@ def _board_tiles(
                                  maps[colour]), bounds.left, bounds.top)
         if cache is not None and key is not None:
             cache.put(key, tile)
-        out.append(_Tile(i, tile))
+        out.append(_Tile(i, tile, key=key))
     return out
 
 
@@ -565,7 +646,14 @@ def _learn(tiles: list[_Tile], site: EruditSite, theme: Theme, new_letters_only:
     out = []
     known = site.glyphs.chars if new_letters_only else ""
     for t in tiles:
-        if not t.learned or t.ink.letter is None or (known and t.char.upper() in known):
+        if (t.firm_value and t.ink.value is not None and t.value is not None
+                and str(t.value) not in site.marks.labels):
+            # a number the bank never saw (a site learned from one frame); a number it knows
+            # in a look it does not (a just-placed tile's highlight) teaches nothing
+            site.marks.learn(t.ink.value, str(t.value))
+        twice = t.key is not None and t.learned and not t.told  # named alike twice
+        if not t.learned or t.ink.letter is None or (known and t.char.upper() in known
+                                                     and not twice):
             continue
         face = t.ink.face
         size = max(face.width, face.height) // 4 * 4

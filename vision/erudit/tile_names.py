@@ -30,16 +30,20 @@ def letter_by_shape(tile: TileInk, alphabet: str) -> str | None:
     return name
 
 
-def letter_by_rules(tile: TileInk, value: int | None, rules: Rules, lang: str) -> str | None:
+def letter_by_rules(tile: TileInk, value: int | None, rules: Rules, lang: str,
+                    nearest: int | None = None) -> str | None:
     """The tile's letter when the opinions agree as the module docstring says, else None.
 
-    ``value`` is the number read on the tile (None: there is one, but it could not be read).
+    ``value`` is the number read on the tile (None: there is one, but it could not be read);
+    ``nearest`` the number its nearest mark shows when not sure: Tesseract's sure letter worth
+    that much is named too.
     """
     if tile.letter is None or tile.letter_window is None or tile.value is None or value == 0:
         return None
     shape = letter_by_shape(tile, rules.alphabet)
-    if value is not None and shape is not None and rules.values.get(shape) == value:
-        return shape
+    if shape is not None and rules.values.get(shape) == (value if value is not None
+                                                          else nearest):
+        return shape  # the shape, worth the number read (or the number's nearest mark)
     try:
         verdict = name_glyph([(tile.letter_window, tile.colour)], rules.alphabet, lang, blanks=1)
     except OcrUnavailableError:
@@ -48,5 +52,21 @@ def letter_by_rules(tile: TileInk, value: int | None, rules: Rules, lang: str) -
     if letter is None:
         return None
     if value is None:
-        return letter if letter == shape else None
+        agrees = nearest is not None and rules.values.get(letter) == nearest
+        return letter if letter == shape or agrees else None
     return letter if rules.values.get(letter) == value else None
+
+
+def letter_by_two(tile: TileInk, rules: Rules, lang: str) -> str | None:
+    """The letter Tesseract is sure of and the rendered shapes name alike, when the tile's
+    number cannot be read at all (a two-digit 10 Tesseract is not sure of)."""
+    if tile.letter is None or tile.letter_window is None or tile.value is None:
+        return None
+    shape = letter_by_shape(tile, rules.alphabet)
+    if shape is None:
+        return None
+    try:
+        verdict = name_glyph([(tile.letter_window, tile.colour)], rules.alphabet, lang, blanks=1)
+    except OcrUnavailableError:
+        return None
+    return shape if verdict.char == shape else None

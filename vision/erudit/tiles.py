@@ -116,6 +116,17 @@ class TileCache:
         self.size = size
         self._items: OrderedDict[tuple[object, ...], TileInk] = OrderedDict()
         self.hits = self.misses = 0
+        self._names: OrderedDict[tuple[object, ...], str] = OrderedDict()
+
+    def named_twice(self, key: tuple[object, ...], char: str) -> bool:
+        """Was the tile with these pixels named ``char`` before too? (A new look is learned
+        only from a tile named alike on two frames: not one caught mid-animation.)"""
+        if self._names.get(key) == char:
+            return True
+        self._names[key] = char
+        while len(self._names) > self.size:
+            self._names.popitem(last=False)
+        return False
 
     @staticmethod
     def key(window: np.ndarray, cell: Region, colour: Colour, zone: object) -> tuple[object, ...]:
@@ -282,7 +293,8 @@ def split_tile(
     letter_mask, value_mask = kind == 1, kind == 2
     letter_box, value_box = _union(st, letter_parts), _union(st, value_parts)
     cut = 0
-    if zone is not None and letter_parts:
+    if zone is not None and letter_parts and zone[1] >= 0.8 * VALUE_TOP:
+        # (a value zone in the lower corner: a number raised to the upper corner is apart)
         zx, zy = int(np.floor(zone[0] * w)), int(np.floor(zone[1] * h))
         zb = int(np.ceil(zone[2] * h))
         # Only a letter part joined to a value number is cut: a tail tip alone stays a letter's.

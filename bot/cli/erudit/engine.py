@@ -138,6 +138,8 @@ def _run_best(args: argparse.Namespace) -> int:
         seed=args.seed,
     )
     lines = [f"{rules.title}: {len(graph)} words; rack {position.rack or '-'}"]
+    if shot is not None and shot.laid:
+        lines.append(f"laid, not submitted (back on the rack): {', '.join(shot.laid)}")
     for i, d in enumerate(decisions, 1):
         eq = f"equity {d.equity:7.2f}" if d.equity is not None else ""
         sc = f"score {d.score:4.0f}" if d.score is not None else ""
@@ -152,6 +154,8 @@ def _run_best(args: argparse.Namespace) -> int:
         "moves": [d.to_dict() for d in decisions],
         "seconds": clock.to_dict(),
     }
+    if shot is not None:
+        summary["laid_not_submitted"] = list(shot.laid)
     emit(summary, lines, args.json)
     return 0
 

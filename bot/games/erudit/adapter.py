@@ -117,13 +117,16 @@ class EruditPlayer(EruditPageReader,
         # (board before, tiles, score, text) of our last move taken, while it may be challenged
         self._last_move: tuple[tuple[str, ...], list[tuple[int, str]], int, str] | None = None
         self._unknown: tuple[object, bytes] | None = None  # the last tile no glyph named
+        self._moved: tuple[BoardLocation, BoardLocation] | None = None  # see _where_now
         self._last_seen: EruditSeen | None = None
         self.learned_glyphs = 0  # tiles named by the game's logic, taught to the site
+        self._reply_due: float | None = None  # see EruditPageReader._reply_due
+        self._reply_lines: frozenset[str] = frozenset()
 
     # --- checks -------------------------------------------------------------------------------
     def check(self, previous: tuple[str, ...] | None, pending: Expect | None, seen: EruditSeen
               ) -> tuple[Verdict, str]:
-        if not seen.kinds:
+        if not seen.kinds and (self.site.turn_ours or self._reply_due is None):
             return Verdict.STALE, "the page shows none of the site's phrases yet"
         if previous is None or not isinstance(pending, Expect):
             return Verdict.OK, ""
@@ -169,10 +172,16 @@ class EruditPlayer(EruditPageReader,
                 return Verdict.OK, ""
             return Verdict.STALE, "the page has not taken the turn yet"
         if kind in (Awaits.REPLY, Awaits.PASS):
-            if over or ours:
-                return Verdict.OK, ""
+            if over or ours or (added and not self.site.turn_ours):
+                return Verdict.OK, ""  # (a page that never says whose turn: its tiles show)
             return Verdict.STALE, "waiting for the opponent"
         return Verdict.OK, ""
+
+    def _wait_reply(self, seen: EruditSeen) -> None:
+        """The opponent's turn from now, on a page that never says whose turn it is: until its
+        tiles show, it says something new, or it stays quiet a while."""
+        self._reply_due = seen.t
+        self._reply_lines = frozenset(line.text.strip() for line in seen.lines)
 
     def _check_recall(self, seen: EruditSeen) -> tuple[Verdict, str]:
         assert self.board is not None
@@ -250,6 +259,7 @@ class EruditPlayer(EruditPageReader,
             logger.info("opponent's %s uses a word our dictionary lacks", move.to_text())
         self.log.moves.append((1, f"{move.to_text()} {move.score}"))
         self.board = seen.board
+        self._reply_due = None  # the opponent's reply showed
         ours, theirs = self.scores
         self.scores = seen.scores or (ours, theirs + move.score)
 
@@ -316,6 +326,8 @@ class EruditPlayer(EruditPageReader,
         self.log.moves.append((0, f"{self.current.move.to_text()} {score}"))
         self.log.points.append(score)
         self.laid, self.current, self._pending, self._submitted = [], None, None, None
+        if not self.site.turn_ours:
+            self._wait_reply(seen)  # the opponent's turn, on a page that never says so
         if self._turn_since is not None:
             self.move_seconds.append(max(0.0, seen.t - self._turn_since))
         self._turn_since = None
@@ -427,6 +439,8 @@ class EruditPlayer(EruditPageReader,
             self._nudges = 0
         elif isinstance(step, PassTurn):
             self._pending = Expect(Awaits.SENT, on, step)
+            if not self.site.turn_ours:
+                self._wait_reply(seen)
         elif isinstance(step, WaitForPage):
             self._pending = Expect(Awaits.WAIT, on, step)
         elif isinstance(step, OpenExchange | MarkTile):
@@ -558,6 +572,7 @@ class EruditPlayer(EruditPageReader,
         self.plan, self.laid, self.current, self._pending = [], [], None, None
         self._submitted, self._last_move = None, None
         self._refused, self._turn_since = set(), None
+        self._reply_due = None
 
     def new_game(self, target: Target[TargetProfile], calibration: Calibration) -> list[Intent]:
         self.reset()

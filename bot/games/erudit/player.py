@@ -11,6 +11,7 @@ from vision.core.geometry import Region
 
 if TYPE_CHECKING:
     from bot.games.erudit.adapter import EruditPlayer
+    from bot.games.erudit.cold_site import ColdSite
     from bot.games.erudit.vision_calls import ReadNumbers
     from bot.web.session import PagePlayConfig
     from bot.web.sites import SiteProfile
@@ -32,31 +33,50 @@ def all_tiles_bonus(cfg: PagePlayConfig, profile: SiteProfile) -> int | None:
 
 def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlayer:
     from bot.games.erudit.adapter import EruditPlayer
+    from bot.games.erudit.sites import find_site, site_rules
     from bot.web.rejected_words import RejectedWords
     from bot.web.site_data import rejected_path
     from solvers.erudit.dictionary import graph_for
     from solvers.erudit.rules import load_rules
-    from vision.core.page_text import PageText
-
-    name = cfg.rules if cfg.target == "builtin" else (profile.rules or cfg.rules)
-    try:
-        rules = load_rules(name).with_options(bingo_bonus=all_tiles_bonus(cfg, profile))
-    except (OSError, ValueError) as exc:
-        raise GamebotError(f"rules {name!r}: {exc}") from None
-    from bot.games.erudit.sites import find_site
     from vision.core.ocr import tesseract_lang
+    from vision.core.page_text import PageText
     from vision.erudit.look import EruditSite
     from vision.erudit.reader import rules_lang
     from vision.erudit.tiles import TileCache
 
-    folder = find_site(profile.glyphs or profile.name)
-    site = EruditSite.load(folder)
+    bonus = all_tiles_bonus(cfg, profile)
+    cold: ColdSite | None = None
+    try:
+        folder = find_site(profile.glyphs or profile.name)
+    except GamebotError:
+        if cfg.target == "builtin":
+            raise
+        # A site never played: its look is learned from the page's first frame.
+        from bot.games.erudit.cold_site import ColdSite, rules_options
+        from bot.web.site_data import user_sites_dir
+
+        options = rules_options(profile.language, profile.rules)
+        folder = user_sites_dir() / (profile.glyphs or profile.name)
+        cold = ColdSite(EruditSite.empty(profile.glyphs or profile.name, options[0].alphabet),
+                        folder, options)
+    site = cold.site if cold is not None else EruditSite.load(folder)
+    if cfg.target == "builtin":
+        name = cfg.rules
+    else:
+        name = profile.rules or (site.look.rules[0] if site.look.rules else "") or (
+            cold.options[0].name if cold is not None else cfg.rules)
+    try:
+        rules = site_rules(load_rules(name), site).with_options(bingo_bonus=bonus)
+    except (OSError, ValueError) as exc:
+        raise GamebotError(f"rules {name!r}: {exc}") from None
+    copies = None
     if cfg.record is not None:  # the recording carries the site, for replay anywhere
         from bot.web.site_copies import SiteCopies, copy_of
 
         copies = SiteCopies(cfg.record)
         copies.keep_profile(profile)
-        copies.keep_look(copy_of(folder, ("erudit-look.json", "glyphs", "marks", "wholes")))
+        if cold is None:
+            copies.keep_look(copy_of(folder, ("erudit-look.json", "glyphs", "marks", "wholes")))
     lang = tesseract_lang(rules_lang(rules))
     cache = TileCache()
 
@@ -74,6 +94,16 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
         may be named by Tesseract and learned even as a new look of a letter the bank knows."""
         from vision.erudit.reader import read_erudit
 
+        nonlocal rules
+        if cold is not None and not cold.learned:
+            found = cold.learn(frame, location)  # a ReadError: the loop waits for the page
+            rules = site_rules(found, site).with_options(bingo_bonus=bonus)
+            player.rules = rules
+            if copies is not None:
+                from bot.web.site_copies import copy_of
+
+                copies.keep_look(copy_of(folder, ("erudit-look.json", "glyphs", "marks",
+                                                  "wholes")))
         return read_erudit(
             frame, location, site, rules, cache=cache, check=check, known=known, partial=partial,
             empty_rack=empty_rack, new_letters_only=not relearn,
@@ -102,7 +132,7 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
 
         numbers = read_numbers
 
-    return EruditPlayer(
+    player = EruditPlayer(
         profile,
         rules,
         graph_for(rules.dictionary),
@@ -114,3 +144,4 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
         numbers=numbers,
         think=cfg.think,
     )
+    return player

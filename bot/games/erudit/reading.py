@@ -9,6 +9,7 @@ declared here.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -24,9 +25,14 @@ from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.geometry import GridGeometry, Region
 from vision.core.page_text import PageText
+from vision.erudit.drift import board_offset
 from vision.erudit.reader import BoardLocation, EruditReading
 
 logger = logging.getLogger(__name__)
+
+#: Seconds a page that never says whose turn it is may take to show its computer's reply
+#: (a text of its own, or its tiles, ends the wait sooner).
+REPLY_QUIET = 30.0
 
 
 @dataclass(frozen=True)
@@ -81,6 +87,12 @@ class EruditPageReader:
     _unknown: tuple[object, bytes] | None
     _last_seen: EruditSeen | None
     learned_glyphs: int
+    #: When our move (or pass) was taken, on a page that never says whose turn it is: the
+    #: turn is the opponent's until its tiles show or the page stays quiet REPLY_QUIET seconds.
+    _reply_due: float | None
+    _reply_lines: frozenset[str]  # the page's text lines when our move was taken
+    #: (the loop's location, where the board is now) after the page moved the board under it
+    _moved: tuple[BoardLocation, BoardLocation] | None
 
     def locate(self, frame: Frame) -> BoardLocation:
         if self._locate is None:
@@ -98,15 +110,29 @@ class EruditPageReader:
             for kind, phrases in self.site.phrases.items()
             if any(matches(line.text, p) for line in lines for p in phrases)
         )
+        if not self.site.turn_ours and not kinds & {"theirs", "won", "lost", "drawn", "over"}:
+            # A page that never says whose turn it is (its computer replies at once): ours
+            # whenever it says nothing else, once the opponent's reply to our move has shown
+            # or the page stayed quiet a while (the opponent passed).
+            due = self._reply_due
+            texts = {line.text.strip() for line in lines}
+            said = any(sum(ch.isalpha() for ch in t) >= 3 and t not in self._reply_lines
+                       for t in texts)  # the page says something new: the reply is in
+            if due is not None and (said or frame.timestamp - due > REPLY_QUIET):
+                self._reply_due = due = None
+            if due is None:
+                kinds = kinds | {"ours"}
         return lines, kinds
 
     def read(self, frame: Frame, location: BoardLocation) -> EruditSeen:
+        given = location
         check = not (self.plan or self.laid)  # our move half laid is no legal position yet
         # Every tile of ours laid, every tile marked for an exchange (marked tiles change
         # colour), or the bag empty: the rack may be empty indeed.
         last = self._last_seen
         marking = self._pending is not None and self._pending.kind in (Awaits.EXCHANGE, Awaits.MARK)
         empty = bool(self.laid) or marking or (last is not None and last.bag == 0)
+        location = self._where_now(frame, location)
         try:
             try:
                 reading = self._read_board(frame, location, check, empty)
@@ -115,6 +141,7 @@ class EruditPageReader:
                 if moved is None:
                     raise
                 location = moved  # the page reflowed (Xanado: a scroll bar came or went)
+                self._moved = (given, moved)
                 reading = self._read_board(frame, location, check, empty)
         except ReadError:
             last = self._last_seen
@@ -169,14 +196,41 @@ class EruditPageReader:
         except ReadError as exc:
             named = self._name_by_logic(frame, location) if exc.cell else {}
             if named:
+                # named by the game on a settled frame: their looks are learned (a last move's
+                # white letters), so the next frame reads them without the game's help
                 return self._read(frame, location, check=check,
-                                  known={**dict(self.laid), **named}, empty_rack=empty)
+                                  known={**dict(self.laid), **named}, empty_rack=empty,
+                                  relearn=True)
             if self._still_unknown(exc):
                 # the same tile, pixel for pixel, in a later frame: no animation, a new look
                 # of a letter the bank knows; Tesseract may name it (value-checked)
                 return self._read(frame, location, check=check, known=dict(self.laid),
                                   empty_rack=empty, relearn=True)
             raise
+
+    def _where_now(self, frame: Frame, location: BoardLocation) -> BoardLocation:
+        """Where the board is in this frame: where the loop located it, or where it was found
+        after the page moved it (the loop locates only now and then). A board read a quarter
+        square off still reads, wrongly: every tile cut through its value number, a stray
+        stroke of the neighbour read as a "0" (Xanado moves its board 15 px when its log gains
+        or loses a scroll bar: the computer's tiles read as wildcards). So the square edges
+        are looked for where the location says, each frame (a few ms), and a board whose
+        edges lie elsewhere is located again."""
+        if self._locate is None:
+            return location  # (nothing to locate it again with)
+        given = location
+        if self._moved is not None and self._moved[0] == location:
+            location = self._moved[1]
+        pixels = frame.pixels
+        if board_offset(pixels, location.geometry) == (0, 0):
+            return location
+        found = self._board_moved(frame, location)
+        if found is None:
+            return location  # not found elsewhere: the reading and its checks decide
+        logger.info("the board moved from %s to %s (the page reflowed): read there",
+                    location.bounds.to_dict(), found.bounds.to_dict())
+        self._moved = (given, found)
+        return found
 
     def _board_moved(self, frame: Frame, location: BoardLocation) -> BoardLocation | None:
         """The board found again in a frame that did not read, if it is elsewhere now (the
@@ -228,7 +282,9 @@ class EruditPageReader:
                 frame, location, check=False, known=dict(self.laid), partial=True,
                 empty_rack=True,
             )
-        except (ReadError, TypeError):
+        except (ReadError, TypeError) as exc:
+            logger.info("no tile named by the game: the board does not read even in part (%s)",
+                        exc)
             return {}
         board = "".join(partial.board)
         followed = self.board
@@ -238,13 +294,15 @@ class EruditPageReader:
                 cells[square] = ch
             followed = tuple(cells)
         lines, _ = self._page(frame, [partial.geometry.bounds])
-        shown = frozenset(
+        shown = frozenset(  # "AI played TAWED, AT, KA for 33 points": its words
             word.upper().replace("Ё", "Е")
-            for line in lines for word in line.text.split() if word.isalpha()
+            for line in lines for word in re.split(r"[^\w]+|\d+|_", line.text) if word
         )
         names = names_by_logic(board, followed, partial.values, self.graph, self.rules, shown)
         missing = [i for i, ch in enumerate(board) if ch == UNKNOWN and i not in names]
         if missing:
+            logger.info("the game names no letter for %s (one naming of the new tiles must make"
+                        " words, alone)", ", ".join(square_text(i) for i in missing))
             return {}
         for square, char in names.items():
             logger.info("named the tile on %s %r by the game's logic", square_text(square), char)

@@ -46,6 +46,8 @@ class ShotPosition:
     frame: Frame
     reading: EruditReading
     premiums: str | None  # the board's own premium grid when it differs from the rules'
+    #: Squares of tiles laid on the board but not submitted (back on the rack in ``text``)
+    laid: tuple[str, ...] = ()
 
 
 def add_shot_options(p: argparse.ArgumentParser) -> None:
@@ -97,7 +99,34 @@ def read_shot_position(path: Path, site: str | None, rules: str | None) -> ShotP
             "".join(seen if seen != "?" else want[row][col] for col, seen in enumerate(line))
             for row, line in enumerate(r.premiums)
         ) + "\n"
-    return ShotPosition(path, r.to_position_text(found.rules), frame, r, premiums)
+    r, laid = _laid_back_on_rack(frame, r, found.rules.rack_size)
+    return ShotPosition(path, r.to_position_text(found.rules), frame, r, premiums, laid)
+
+
+def _laid_back_on_rack(frame: Frame, reading: EruditReading, rack_size: int
+                       ) -> tuple[EruditReading, tuple[str, ...]]:
+    """The reading with the tiles laid but not submitted (told by their look:
+    :mod:`vision.erudit.laid`) taken off the board and put back on the rack (a wildcard's as
+    ``*``): they are the player's to play, not the board's."""
+    from dataclasses import replace
+
+    from solvers.erudit.board import square_name
+    from solvers.erudit.rules import SIZE, WILDCARD
+    from vision.erudit.laid import laid_squares
+
+    board = "".join(reading.board)
+    laid = laid_squares(frame.pixels, reading.geometry, board, rack_size)
+    if not laid or len(reading.rack) + len(laid) > rack_size:
+        return reading, ()
+    cells = list(board)
+    back = ""
+    for i in laid:
+        back += WILDCARD if cells[i].islower() else cells[i]
+        cells[i] = "."
+    rows = tuple("".join(cells[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
+    names = tuple(square_name(i) for i in laid)
+    wild = tuple(w for w in reading.wildcards if w not in names)
+    return replace(reading, board=rows, rack=reading.rack + back, wildcards=wild), names
 
 
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
