@@ -49,8 +49,35 @@ UNLIKE = 0.25
 Proposals = Callable[[int], frozenset[str]]
 
 
+def bank_allows(ink: Any, letter: str, bank: Any, alphabet: str) -> bool:
+    """Whether the bank's templates leave ``letter`` possible for this glyph. The game names
+    by our dictionary, and a site's is not ours (the start word CLEAT, a word we lack, has one
+    word of ours that fits: CHEAT, which would make the L an H, 0.11 from an L template and
+    0.34 from every H): a name is ruled out when a template of another letter is close
+    (``CLOSE``) and the named letter's own are far (``FAR``, and twice as far); a letter the
+    bank never saw is ruled out only by another letter's template in the same look
+    (``SAME_LOOK``)."""
+    if bank is None or ink is None or getattr(ink, "empty", True):
+        return True
+    nearest = bank.classify_many([ink], alphabet)[0]
+    if nearest.char is None or nearest.char == letter or nearest.distance > CLOSE:
+        return True
+    own = bank.classify_many([ink], letter)[0]
+    if own.char is None or own.distance == float("inf"):
+        return nearest.distance > SAME_LOOK
+    return own.distance < max(FAR, 2 * nearest.distance)
+
+
+def allowed_by_bank(names: dict[int, str], inks: Sequence[Any], bank: Any, alphabet: str
+                    ) -> bool:
+    """Whether the bank leaves every name of ``names`` (cell -> letter) possible."""
+    return all(bank_allows(inks[i] if i < len(inks) else None, ch, bank, alphabet)
+               for i, ch in names.items())
+
+
 def pick(
-    candidates: Sequence[dict[int, str]], inks: Sequence[Any], bank: Any, hint: Any = None
+    candidates: Sequence[dict[int, str]], inks: Sequence[Any], bank: Any, hint: Any = None,
+    alphabet: str | None = None,
 ) -> dict[int, str]:
     """The one candidate naming the game allows that the templates single out, else the one
     Tesseract's unanimous hint (``hint(cell)``) agrees with on every cell (or none).
@@ -59,7 +86,9 @@ def pick(
     is close (``CLOSE``) and the other's is far (``FAR``, and twice as far); a letter the bank
     has no template of is no evidence either way, so a candidate differing there by a letter
     never seen wins only in the same look (``SAME_LOOK``: a font's two nearest letters, a
-    serif italic И and Н, are 0.10 apart)."""
+    serif italic И and Н, are 0.10 apart). Nor is a letter singled out where the bank has a
+    letter no candidate holds nearer (BROOK and BROOM fit a start row whose last letter the
+    bank finds nearest a D, 0.17 away: the site's word is BROOD, one we lack)."""
     if len(candidates) == 1:
         return candidates[0]
     if not candidates:
@@ -79,11 +108,20 @@ def pick(
             known[i, ch] = float(m.distance) if seen else None
         return known[i, ch]
 
+    letters = alphabet if alphabet is not None else bank.alphabet
+    nearest: dict[int, float] = {}
+
+    def best(i: int) -> float:
+        if i not in nearest:
+            m = bank.classify_many([inks[i]], letters)[0]
+            nearest[i] = float(m.distance) if m.char is not None else float("inf")
+        return nearest[i]
+
     def beats(one: dict[int, str], other: dict[int, str]) -> bool:
         differ = [i for i in one if other.get(i) != one[i]]
         for i in differ:
             mine, theirs = distance(i, one[i]), distance(i, other[i])
-            if mine is None or mine > CLOSE:
+            if mine is None or mine > CLOSE or mine > best(i) + 1e-9:
                 return False
             if theirs is None:
                 if mine > SAME_LOOK:
@@ -139,10 +177,12 @@ def start_word_names(
     grid: Sequence[str | None], size: int, lexicon: Lexicon,
     inks: Sequence[Any] = (), bank: Any = None, hint: Any = None,
     shown: frozenset[str] = frozenset(), proposals: Proposals | None = None,
-    fresh: bool = True,
+    fresh: bool = True, alphabet: str | None = None,
 ) -> dict[int, str]:
-    """Names for unread cells of the start row, when one dictionary word fits what is read;
-    ``fresh``: only on a board with nothing unread elsewhere (a game's first frame)."""
+    """Names for unread cells of the start row, when one dictionary word fits what is read
+    and the bank's templates rule none of its letters out (:func:`bank_allows`: the site's
+    start word may be one we lack); ``fresh``: only on a board with nothing unread elsewhere
+    (a game's first frame)."""
     row = (size - 1) // 2
     cells = list(range(row * size, (row + 1) * size))
     if any(grid[i] == "" for i in cells) or all(grid[i] for i in cells):
@@ -159,10 +199,13 @@ def start_word_names(
     if len(listed) == 1:
         fits = listed  # the page shows the start word (a line such as «Начальное слово: …»)
     named = [{i: w[k] for k, i in enumerate(cells) if grid[i] is None} for w in fits]
+    if bank is not None and inks:
+        letters = alphabet if alphabet is not None else bank.alphabet
+        named = [c for c in named if allowed_by_bank(c, inks, bank, letters)]
     if len(named) <= 1:
         return named[0] if named else {}
     if bank is not None:
-        chosen = pick(named, inks, bank)
+        chosen = pick(named, inks, bank, alphabet=alphabet)
         if chosen:
             return chosen
     if proposals is None:
@@ -319,12 +362,14 @@ def new_letter_names(
     listed = {m.letter for m in moves if m.word in shown and len(m.word) >= LISTED} & letters
     if len(listed) == 1:
         return {cell: listed.pop()}  # the page lists the word: the letter that makes it
+    if inks and bank is not None:  # our dictionary names it, unless the bank rules it out
+        letters = {ch for ch in letters if bank_allows(inks[cell], ch, bank, alphabet)}
     if inks and len(letters) > 1:
         letters -= ruled_out(cell, sorted(letters), grid, inks)
     named = [{cell: ch} for ch in sorted(letters)]
     if len(named) == 1 or bank is None:
         return named[0] if len(named) == 1 else {}
-    chosen = pick(named, inks, bank)
+    chosen = pick(named, inks, bank, alphabet=alphabet)
     if chosen or hint is None:
         return chosen
     said = hint(cell)  # Tesseract, sure in every preparation, names one letter the game allows
@@ -391,7 +436,8 @@ def name_by_logic(
         return asked(i)[0]
 
     if state is None or state.size != size:
-        names.update(start_word_names(grid, size, lexicon, inks, bank, hint, shown, proposals))
+        names.update(start_word_names(grid, size, lexicon, inks, bank, hint, shown, proposals,
+                                      alphabet=alphabet))
     else:
         names.update(followed_names(grid, state))
         rest = [names.get(i, ch) for i, ch in enumerate(grid)]
@@ -402,6 +448,8 @@ def name_by_logic(
     hidden = hidden_cells(frame, location)  # a letter partly under an overlay is no template
     taught = []
     for i, char in names.items():
+        if not bank_allows(inks[i], char, bank, alphabet):
+            continue  # a letter followed or entered that the bank plainly reads as another
         if i in hidden:
             if untaught is not None:
                 untaught[i] = char

@@ -412,3 +412,33 @@ def test_the_opponents_word_is_the_one_the_page_lists():
     assert move is not None and move.word == "ДАЛ"
     _, move = opponent_move(state, lexicon, cell, "Д", 3, frozenset({"ЛАД"}))
     assert move is not None and move.word == "ЛАД"
+
+
+def test_our_letter_read_as_another_in_a_lit_look_is_waited_out_and_a_refusal_cancels_it(player):
+    """The page draws our word's first letter in its picked look (teal on the English vladhuk
+    page); a bank that never saw that look may read it as another letter. That is waited out
+    while the cell is lit, and once the page refuses the word the word is cancelled whatever
+    the letter reads as (CI: "our 'R' at (0, 3) shows as 'T'", 5 frames, a stop). Read so
+    in the plain look, it is a misread."""
+    first = seen(START, "ours")
+    player.turn(followed(player, first))
+    (decision,) = player.decide(followed(player, first))
+    pending = player.pending([decision], first)
+    r, c = decision.move.cell
+    wrong = list(grid(START))
+    wrong[r * 5 + c] = "Ж" if decision.move.letter != "Ж" else "Ш"
+    rows = "".join(ch or "." for ch in wrong)
+    lit = [False] * 25
+    lit[r * 5 + c] = True
+    geometry = GridGeometry.uniform(Point(100, 100), 50.0, 50.0, 5, 5)
+    picked = BaldaSeen(grid(rows), geometry, frozenset({"ours"}), (), 0.0, marked=tuple(lit))
+    verdict, why = player.check(pending.grid, pending, picked)
+    assert verdict is Verdict.STALE and "highlighted" in why
+    refused = BaldaSeen(grid(rows), geometry, frozenset({"ours", "rejected"}), (), 0.0,
+                        marked=tuple(lit))
+    assert player.check(pending.grid, pending, refused)[0] is Verdict.OK
+    (cancel,) = player.decide(followed(player, refused))
+    assert isinstance(cancel.move, Cancel)
+    assert player.state.grid == grid(START)  # the misread letter was never followed
+    plain = seen(rows, "ours")
+    assert player.check(pending.grid, pending, plain)[0] is Verdict.MISREAD

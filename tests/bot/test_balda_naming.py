@@ -54,12 +54,17 @@ class DistanceBank:
     """The bank's distance from each cell's ink to each letter; a letter it has no template
     of is missing (as the real bank answers: no char, infinite distance)."""
 
+    alphabet = A
+
     def __init__(self, table):
         self.table = table
 
-    def classify_many(self, inks, char):
-        d = self.table.get((inks[0], char))
-        return [_Match(char, d) if d is not None else _Match(None, float("inf"))]
+    def classify_many(self, inks, chars):
+        found = [(d, ch) for ch in chars if (d := self.table.get((inks[0], ch))) is not None]
+        if not found:
+            return [_Match(None, float("inf"))]
+        d, ch = min(found)
+        return [_Match(ch, d)]
 
 
 def test_a_letter_the_bank_never_saw_is_no_evidence_against_the_word_the_others_single_out():
@@ -67,6 +72,15 @@ def test_a_letter_the_bank_never_saw_is_no_evidence_against_the_word_the_others_
     bank = DistanceBank({(13, "Д"): 0.156, (13, "І"): 1.1, (11, "Е"): 0.12})
     kendya, keniya = {11: "Е", 13: "Д", 14: "Я"}, {11: "Е", 13: "І", 14: "Я"}
     assert pick([keniya, kendya], list(range(25)), bank) == kendya
+
+
+def test_no_candidate_is_singled_out_where_the_bank_finds_a_letter_none_holds_nearer():
+    """BROOK or BROOM for a start row whose last glyph is 0.17 from a D (the site's word is
+    BROOD, one we lack): the K at 0.20 is no evidence for BROOK."""
+    bank = DistanceBank({(14, "Д"): 0.17, (14, "К"): 0.20, (14, "М"): 0.6})
+    assert pick([{14: "К"}, {14: "М"}], list(range(25)), bank) == {}
+    nearest = DistanceBank({(14, "К"): 0.20, (14, "М"): 0.6})  # no D: K it is
+    assert pick([{14: "К"}, {14: "М"}], list(range(25)), nearest) == {14: "К"}
 
 
 def test_letters_the_bank_knows_nothing_of_single_out_nothing():

@@ -63,12 +63,19 @@ class FrameChecks:
                     return (Verdict.OK, "") if self._retry_left() else (
                         Verdict.MISREAD, f"{move.to_text()} never showed on the page")
                 return Verdict.STALE, f"{move.to_text()} not shown yet"
+            if seen.kinds & REFUSED:
+                return Verdict.OK, ""  # cancelled whatever our letter reads as, lit as it is
             if cell not in added or seen.grid[cell] != move.letter:
                 shown = seen.grid[cell] or "empty"
-                return Verdict.MISREAD, f"our {move.letter!r} at {move.cell} shows as {shown!r}"
+                why = f"our {move.letter!r} at {move.cell} shows as {shown!r}"
+                if cell in added and cell < len(seen.marked) and seen.marked[cell]:
+                    # in the page's picked or lit look (the word's first letter, a word the
+                    # page is about to refuse): waited out, read again in its plain look
+                    return Verdict.STALE, why + " in a highlighted look"
+                return Verdict.MISREAD, why
             if len(added) > 2:
                 return Verdict.MISREAD, f"{len(added)} new letters after one move"
-            if seen.kinds & REFUSED or over:
+            if over:
                 return Verdict.OK, ""
             if len(added) == 1 and not self._taken(seen, ours):
                 if lost:

@@ -28,7 +28,7 @@ from solvers.words.alphabet import fold_yo
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.geometry import Region
-from vision.core.letters import GridLocation
+from vision.core.letters import CellInk, GridLocation
 
 if TYPE_CHECKING:
     from bot.web.sites import SiteProfile
@@ -91,7 +91,7 @@ class GridReading:
         followed = tuple(known.get(i, "") for i in range(len(reading.grid))) if known else ()
         return BaldaSeen(
             tuple(reading.grid), geometry, kinds, tuple(lines), frame.timestamp, scores,
-            known=followed,
+            known=followed, marked=tuple(reading.marked),
         )
 
     # ----- the bank, then the rules ---------------------------------------------------------
@@ -144,7 +144,36 @@ class GridReading:
             return []
         inks = grid_inks(frame, location)
         matches_ = self.bank.classify_many([inks[i] for i in wrong], self.alphabet)
-        return [i for i, m in zip(wrong, matches_, strict=True) if m.distance > SURE]
+        unsure = [i for i, m in zip(wrong, matches_, strict=True) if m.distance > SURE]
+        return unsure if self._other_name_possible(reading.grid, known, unsure, inks) else []
+
+    def _other_name_possible(self, grid: Sequence[str], known: Mapping[int, str],
+                             cells: Sequence[int], inks: Sequence[CellInk]) -> bool:
+        """Whether the game has another name for ``cells`` that the bank does not rule out
+        (:func:`calibration.balda.naming.bank_allows`). The site's dictionary is not ours: a
+        start word or an opponent's word we lack makes the bank's right reading "illegal",
+        and a doubt with no other name the bank allows would only unname it."""
+        from calibration.balda.naming import bank_allows
+
+        if not cells:
+            return False
+        state = self.state
+        n = int(round(len(grid) ** 0.5))
+
+        def allows(i: int, ch: str) -> bool:
+            return ch == grid[i] or bank_allows(inks[i], ch, self.bank, self.alphabet)
+
+        if state is None or state.size != n:
+            row = (n - 1) // 2
+            sure = [i for i in range(row * n, (row + 1) * n) if i not in cells]
+            return any(
+                len(w) == n and w != "".join(grid[row * n : (row + 1) * n])
+                and all(w[i - row * n] == grid[i] for i in sure)
+                and all(allows(i, w[i - row * n]) for i in cells)
+                for w in self.lexicon.words)
+        base, _ = self._base(grid)
+        return any(ch != grid[i] and allows(i, ch)
+                   for i in cells for ch in self._legal_letters(base, i, None))
 
     def _against_rules(self, grid: Sequence[str], known: Mapping[int, str],
                        length: int | None = None, unseen: bool = False) -> list[int]:
@@ -167,6 +196,15 @@ class GridReading:
         if len(added) != 1:
             return []
         cell = added[0]
+        legal = self._legal_letters(base, cell, length)
+        if grid[cell] not in legal:
+            return [cell]
+        if unseen and self.bank is not None and set(legal) - set(self.bank.chars) - {grid[cell]}:
+            return [cell]
+        return []
+
+    def _legal_letters(self, base: BaldaState, cell: int, length: int | None) -> set[str]:
+        """The letters that make a legal move in ``cell`` (of ``length`` letters when given)."""
         target = base.cell(cell)
         legal = {m.letter for m in generate_moves(base, self.lexicon)
                  if m.cell == target and (length is None or len(m.word) == length)}
@@ -174,11 +212,7 @@ class GridReading:
             from calibration.balda.naming import letters_through
 
             legal |= letters_through(base.grid, cell, self.lexicon, length)
-        if grid[cell] not in legal:
-            return [cell]
-        if unseen and self.bank is not None and set(legal) - set(self.bank.chars) - {grid[cell]}:
-            return [cell]
-        return []
+        return legal
 
     def _base(self, grid: Sequence[str]) -> tuple[BaldaState, int | None]:
         """The followed position, after our pending move when its letter shows; and that
