@@ -145,6 +145,27 @@ def test_moves_on_the_third_party_page(virtual_display, tmp_path, page, site, mo
     # Steps count our cancels too (the site's dictionary refuses some of our words).
     assert ours and any(m.startswith("them:") for m in played), (played, result.lines)
     assert len(game.details["rejected_words"]) + len(ours) <= 12
+    # The page's own dictionary is the truth a silent misread cannot pass (misreads 0 while
+    # the bot followed CLEAT as CHEAT, and had its words through the L refused): the start
+    # word followed is one of the page's ('?' a letter left unknown), no word of the page's
+    # was refused as not one, and each word of ours the page took is one.
+    words = site_words(page)
+    start = game.details["final_grid"][2]
+    assert any(len(w) == 5 and all(a in ("?", b) for a, b in zip(start, w, strict=True))
+               for w in words), (start, played)
+    refused = [w for w in game.details["rejected_words"] if w in words]
+    taken = [m.split(" word ")[-1] for m in ours if " word " in m]
+    assert refused == [] and [w for w in taken if w not in words] == [], (played, refused)
+
+
+def site_words(page: str) -> frozenset[str]:
+    """The third-party page's dictionary (a JSON list inside one of its webpack chunks)."""
+    import re
+
+    chunk = "764.765b9ffeb0bd3260.js" if page == "en.html" else "823.3632f7ac30e1ec06.js"
+    text = (VLADHUK / "_next" / "static" / "chunks" / chunk).read_text("utf-8")
+    found = re.findall(r'(?<=[\[,])"([^"\\]*)"(?=[,\]])', text)
+    return frozenset(w.upper() for w in found if w.isalpha())
 
 
 def test_a_canvas_drawn_page_from_a_cold_start_names_its_letters_by_the_game(
