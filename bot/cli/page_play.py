@@ -129,8 +129,8 @@ def _configure_common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--think",
         type=positive_float,
-        default=1.0,
-        help="seconds the engine thinks a move (default 1)",
+        default=None,
+        help="seconds the engine thinks a move (default: the game's; Balda 0.3, Erudit 1)",
     )
     p.add_argument(
         "--sides",
@@ -214,7 +214,7 @@ def _config(args: argparse.Namespace, verbs: PageVerbs, demo: bool = False) -> P
         hours=args.hours,
         record=args.record,
         log=args.log,
-        think=args.think,
+        think=args.think if args.think is not None else 1.0,
         sides=args.sides,
         pace=args.pace,
         out=args.out or default_out(),

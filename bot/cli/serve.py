@@ -73,7 +73,8 @@ def _run_serve_balda(args: argparse.Namespace) -> int:
         return [f"Balda page: {server.url()}",
                 f"for example: {server.url(theme='night', input='type-click', level='easy')}"]
 
-    return _serve(args, "balda", games, intro, describe_parameters(tuple(games.languages)),
+    langs = tuple(k for k in games.languages if "+" not in k)  # ru+yo is yo=letter
+    return _serve(args, "balda", games, intro, describe_parameters(langs),
                   "serving until Ctrl+C (the dictionary loads in the background)")
 
 
@@ -85,8 +86,8 @@ COMMANDS: list[Command] = [
         _configure_serve_balda,
         _run_serve_balda,
         description="Serve the project's own Balda page on 127.0.0.1 until Ctrl+C: a "
-        "computer opponent on our engine (easy, medium, hard), 5x5/6x6/7x7, two themes and "
-        "two input styles chosen by URL parameters, which this command lists.",
+        "computer opponent on our engine (easy, medium, hard) or hot-seat, 5x5/6x6/7x7, three"
+        " themes and two input styles chosen by URL parameters, which this command lists.",
     ),
 ]
 

@@ -47,6 +47,7 @@ class Gesture:
     keys: tuple[str, ...] = ()
     path: tuple[Point, ...] = ()  # a drag's points
     text: str = ""  # what a type gesture types
+    step: float | None = None  # a drag's seconds from one point to the next (None: the screen's)
 
     @classmethod
     def click(cls, point: Point, button: Button = Button.LEFT) -> Gesture:
@@ -63,11 +64,12 @@ class Gesture:
         return cls(GestureKind.MOVE, point)
 
     @classmethod
-    def drag(cls, points: Iterable[Point], button: Button = Button.LEFT) -> Gesture:
+    def drag(cls, points: Iterable[Point], button: Button = Button.LEFT,
+             step: float | None = None) -> Gesture:
         path = tuple(points)
         if len(path) < 2:
             raise ValueError("a drag needs at least two points")
-        return cls(GestureKind.DRAG, path[0], button, path=path)
+        return cls(GestureKind.DRAG, path[0], button, path=path, step=step)
 
     @classmethod
     def type(cls, text: str) -> Gesture:
@@ -132,7 +134,10 @@ def perform(screen: Screen, gestures: Iterable[Gesture]) -> int:
         elif gesture.kind is GestureKind.TYPE:
             screen.type_text(gesture.text)
         elif gesture.kind is GestureKind.DRAG:
-            screen.drag(gesture.path, gesture.button)
+            if gesture.step is None:
+                screen.drag(gesture.path, gesture.button)
+            else:
+                screen.drag(gesture.path, gesture.button, step=gesture.step)
         elif gesture.kind is GestureKind.SETTLE:
             pass  # only the loop can see the screen settle; elsewhere it is a no-op
         elif gesture.kind is GestureKind.MOVE:

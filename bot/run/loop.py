@@ -312,7 +312,12 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                     last_problem = "" if ok else "the new game has not started"
                 else:
                     verdict, last_problem = self.player.check(previous, pending, seen)
-                    if verdict is Verdict.MISREAD and self.player.overlay(
+                    if verdict is Verdict.MISREAD and (changing or not settled):
+                        # a picture still changing (a highlight fading, a letter flying in on
+                        # a loaded machine) is no contradiction yet: waited out, bounded
+                        verdict, moving = Verdict.STALE, True
+                        last_problem = f"still drawing: {last_problem}"
+                    elif verdict is Verdict.MISREAD and self.player.overlay(
                             frame, previous) is not None:
                         # Something drawn over the board (a message when a game ends) that
                         # lets cells show through, read as others: waited out, never taken.

@@ -81,13 +81,17 @@ class GuardedScreen:
             raise self.guard.refuse(point)
         self.inner.move_to(point)
 
-    def drag(self, points: Sequence[Point], button: Button = Button.LEFT) -> None:
+    def drag(self, points: Sequence[Point], button: Button = Button.LEFT,
+             step: float | None = None) -> None:
         """Every point of a drag must be a place a click is allowed: the pointer is held down
         along the whole path, so any point outside could select or drop something there."""
         for point in points:
             if not self.guard.allows_click(point):
                 raise self.guard.refuse(point)
-        self.inner.drag(points, button)
+        if step is None:
+            self.inner.drag(points, button)
+        else:
+            self.inner.drag(points, button, step=step)
 
     def press(self, *keys: str) -> None:
         self.inner.press(*keys)

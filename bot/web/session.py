@@ -209,10 +209,17 @@ def language_of(game: PageGame, cfg: PagePlayConfig, profile: SiteProfile) -> st
     return game.language(cfg) if cfg.target == "builtin" else profile.language
 
 
+def yo_letter(cfg: PagePlayConfig, profile: SiteProfile) -> bool:
+    """Whether Ё is a letter of its own: the profile says so, or our page is asked to
+    (``--page-param yo=letter``)."""
+    own = cfg.target == "builtin" and cfg.page_params.get("yo") == "letter"
+    return profile.yo_letter or own
+
+
 def alphabet_of(game: PageGame, cfg: PagePlayConfig, profile: SiteProfile) -> str:
     from solvers.words.alphabet import alphabet_for
 
-    return alphabet_for(language_of(game, cfg, profile))
+    return alphabet_for(language_of(game, cfg, profile), yo_letter(cfg, profile))
 
 
 def summarize(result: SessionStats, session: Session[PagePlayConfig, PageAdapter]

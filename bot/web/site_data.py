@@ -36,7 +36,11 @@ def glyph_bank_for(profile: SiteProfile, alphabet: str) -> Any:
     from vision.core.glyph_bank import GlyphBank
 
     dirs = glyph_dirs(profile)
-    return GlyphBank.load(dirs[0]) if dirs else GlyphBank(alphabet, profile.glyphs)
+    if not dirs:
+        return GlyphBank(alphabet, profile.glyphs)
+    bank = GlyphBank.load(dirs[0])
+    bank.widen(alphabet)  # a letter the site has that the bank's alphabet lacks (Ё apart)
+    return bank
 
 
 def save_learned(profile: SiteProfile, bank: Any) -> Any:

@@ -63,9 +63,14 @@ PROFILE_KEYS = frozenset({
     "name", "game", "language", "title", "default-style", "styles", "cancel", "pass",
     "new-game", "start", "dismiss", "submit", "exchange", "exchange-confirm", "accept",
     "confirm", "texts", "score-labels", "glyphs", "url", "rules", "sides", "opponent-timeout",
-    "redraw-timeout", "settle-gap", "park-pointer", "all-tiles-bonus", "comment",
+    "redraw-timeout", "settle-gap", "park-pointer", "all-tiles-bonus", "yo-letter", "min-zipf",
+    "drag-step",
+    "comment",
 })
 BUILTIN_DIR = Path(__file__).resolve().parents[2] / "calibration" / "sites"
+#: A site's word list is not ours: words rarer than this (wordfreq's Zipf scale) are played
+#: only when no common one is left (profile ``min-zipf``; our own page, with our dictionary, 0).
+MIN_ZIPF = 1.5
 
 
 class SiteError(GamebotError):
@@ -118,6 +123,7 @@ class SiteProfile:
     turn_ours: tuple[str, ...] = ()
     turn_theirs: tuple[str, ...] = ()
     rejected: tuple[str, ...] = ()
+    used: tuple[str, ...] = ()  # Balda: the word was played before (this game only)
     won: tuple[str, ...] = ()
     lost: tuple[str, ...] = ()
     drawn: tuple[str, ...] = ()
@@ -133,10 +139,13 @@ class SiteProfile:
     url: str = ""  # where the page is, when the site is served from a fixed place
     rules: str = ""  # Erudit/Scrabble: the rules the site plays (erudit, scrabble-en, ...)
     all_tiles_bonus: int | None = None  # Erudit: points for a whole rack (None: the rules')
+    yo_letter: bool = False  # Russian: Ё is a letter of its own on this site (УЧЁТ, not УЧЕТ)
+    min_zipf: float = MIN_ZIPF  # Balda: words rarer than this are not played while others are
     sides: int = 2  # players; the bot plays one side unless told to play both
     opponent_timeout: float = 60.0  # seconds the opponent may think
     redraw_timeout: float = 5.0  # seconds our own input may take to show
     settle_gap: float = 0.05  # seconds between the two grabs that must agree
+    drag_step: float | None = None  # seconds a drag takes from one cell to the next
     end_animation: float = 0.0  # the loop's question (a moving end before dialogs): none
     park_pointer: bool = True
     source: str = ""  # the file it came from
@@ -156,6 +165,7 @@ class SiteProfile:
             "ours": self.turn_ours,
             "theirs": self.turn_theirs,
             "rejected": self.rejected,
+            "used": self.used,
             "won": self.won,
             "lost": self.lost,
             "drawn": self.drawn,
@@ -255,8 +265,8 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
     if not isinstance(texts, dict):
         raise SiteError(f"{where}: 'texts' must be an object of phrase lists")
     known_texts = {
-        "turn-ours", "turn-theirs", "rejected", "won", "lost", "drawn", "over", "choose-letter",
-        "accept-asked", "challenged", "confirm-asked",
+        "turn-ours", "turn-theirs", "rejected", "used", "won", "lost", "drawn", "over",
+        "choose-letter", "accept-asked", "challenged", "confirm-asked",
     }
     unknown = set(texts) - known_texts
     if unknown:
@@ -288,6 +298,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         turn_ours=text("turn-ours"),
         turn_theirs=text("turn-theirs"),
         rejected=text("rejected"),
+        used=text("used"),
         won=text("won"),
         lost=text("lost"),
         drawn=text("drawn"),
@@ -310,13 +321,29 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         url=str(data.get("url", "")),
         rules=str(data.get("rules", "")),
         all_tiles_bonus=_bonus(where, data.get("all-tiles-bonus")),
+        yo_letter=_flag(where, "yo-letter", data.get("yo-letter", False)),
+        min_zipf=_zipf(where, data.get("min-zipf", MIN_ZIPF)),
         sides=int(data.get("sides", 2)),
         opponent_timeout=number("opponent-timeout", 60.0),
         redraw_timeout=number("redraw-timeout", 5.0),
         settle_gap=number("settle-gap", 0.05),
+        drag_step=number("drag-step", 0.15) if "drag-step" in data else None,
         park_pointer=bool(data.get("park-pointer", True)),
         source=where,
     )
+
+
+def _zipf(where: str, value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 8:
+        raise SiteError(f"{where}: 'min-zipf' is a word frequency on the Zipf scale, 0..8 (0:"
+                        " every word of our dictionary; 2: words seen about once in 10 million)")
+    return float(value)
+
+
+def _flag(where: str, key: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise SiteError(f"{where}: {key!r} is true or false")
+    return value
 
 
 def _bonus(where: str, value: object) -> int | None:

@@ -2,10 +2,13 @@
 
 With the grid each screenshot shows (``expected`` rows, '.' for empty) every glyph is learned
 under its label, after checking that empty and filled cells agree with the picture. Without it
-the screenshot is read as the bot would (:func:`vision.balda.reader.read_balda`): glyphs Tesseract
-is sure of are learned, the others are reported as not learned. The site's plain face colours
-(what an unmarked empty or filled cell looks like) are the colours most cells have in most
-screenshots; selection and highlights are the rest.
+the glyphs are named by the game (:mod:`calibration.balda.shots`): a palette of the whole
+alphabet by its order, the middle row as the start word that fits, a letter Tesseract is sure
+of when a dictionary word runs through it, and the looks learned so far; the shots are gone
+through again until nothing more is named, so their order does not matter. The others are
+reported as not learned. The site's plain face colours (what an unmarked empty or filled cell
+looks like) are the colours most cells have in most screenshots; selection and highlights are
+the rest.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from solvers.balda.lexicon import Lexicon
 from vision.balda.reader import FACE_TOLERANCE, cell_verdicts, marked_cells
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
@@ -77,8 +81,10 @@ def learn_bank(
     site: str = "",
     bank: GlyphBank | None = None,
     sizes: Sequence[int] = (5, 6, 7),
+    lexicon: Lexicon | None = None,
 ) -> tuple[GlyphBank, LearnReport]:
-    """A bank grown from ``shots`` (frame, expected grid text or None, name for messages)."""
+    """A bank grown from ``shots`` (frame, expected grid text or None, name for messages);
+    with ``lexicon`` the unlabelled ones are named by the game, else by Tesseract alone."""
     bank = bank.copy() if bank is not None else GlyphBank(alphabet, site)
     bank.widen(alphabet)
     report = LearnReport()
@@ -92,21 +98,10 @@ def learn_bank(
         located.append((frame, expected, name, location, grid_inks(frame, location)))
     for face in plain_faces([inks for *_, inks in located]):
         bank.add_plain_face(face)
-    for frame, expected, name, location, inks in located:
-        marked = marked_cells(inks, bank)
+    for _frame, expected, name, location, inks in located:
         if expected is None:
-            # Keep what Tesseract is sure of even when other cells stay unnamed.
-            v = cell_verdicts(frame, location, bank, alphabet, lang)
-            for i, ch in v.to_learn:
-                look = ("dark" if inks[i].dark else "light") + ("-marked" if marked[i] else "")
-                if bank.learn(inks[i], ch, look):
-                    report.learned[bank.check_char(ch)] += 1
-            if v.problems:
-                where = ", ".join(f"row {i // location.cols + 1} col {i % location.cols + 1}"
-                                  for i in sorted(v.problems)[:8])
-                report.unnamed.append(f"{name}: not named for sure (learned when the game"
-                                      f" shows them again, or label the shot): {where}")
             continue
+        marked = marked_cells(inks, bank)
         rows = _parse_rows(expected, location.rows, location.cols, name)
         for i, ink in enumerate(inks):
             r, c = divmod(i, location.cols)
@@ -121,4 +116,25 @@ def learn_bank(
                 look = ("dark" if ink.dark else "light") + ("-marked" if marked[i] else "")
                 if bank.learn(ink, want, look):
                     report.learned[bank.check_char(want)] += 1
+    unlabelled = [(frame, name, location, inks) for frame, expected, name, location, inks
+                  in located if expected is None]
+    if lexicon is not None and unlabelled:
+        from calibration.balda.shots import name_shots
+
+        report.learned.update(name_shots([(f, n, loc) for f, n, loc, _ in unlabelled], bank,
+                                         alphabet, lang, lexicon, report.unnamed))
+        return bank, report
+    for frame, name, location, inks in unlabelled:
+        # Keep what Tesseract is sure of even when other cells stay unnamed.
+        marked = marked_cells(inks, bank)
+        v = cell_verdicts(frame, location, bank, alphabet, lang)
+        for i, ch in v.to_learn:
+            look = ("dark" if inks[i].dark else "light") + ("-marked" if marked[i] else "")
+            if bank.learn(inks[i], ch, look):
+                report.learned[bank.check_char(ch)] += 1
+        if v.problems:
+            where = ", ".join(f"row {i // location.cols + 1} col {i % location.cols + 1}"
+                              for i in sorted(v.problems)[:8])
+            report.unnamed.append(f"{name}: not named for sure (learned when the game"
+                                  f" shows them again, or label the shot): {where}")
     return bank, report

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Rebuild the glyph banks shipped in calibration/sites/*/glyphs from the labelled screenshots
 # (every picture except those labels.json marks "holdout" or "error"), with gamebot itself.
+# gamebot-canvas (our page's canvas theme) is learned WITHOUT its labels: the game names its
+# glyphs (calibrate's unlabelled path), and the labels only check the result (bench vision).
 set -e
 cd "$(dirname "$0")/../.."
 L=recordings/balda/labelled
@@ -14,11 +16,12 @@ print(" ".join(f"recordings/balda/labelled/{n}" for n, m in sorted(fx.items())
                and not m.get("error")))
 PY
 }
-for site_lang in vladhuk-balda:uk vladhuk-balda:en gamebot-balda:ru; do
+for site_lang in vladhuk-balda:uk vladhuk-balda:en gamebot-balda:ru gamebot-canvas:ru; do
   site=${site_lang%%:*}; lang=${site_lang##*:}
   shots=$(pick "$site" "$lang")
   [ -n "$shots" ] || continue
   fresh=--fresh; [ "$lang" = en ] && fresh=
-  .venv/bin/gamebot calibrate balda --from $shots --labels $L/expected --site "$site" \
+  labels="--labels $L/expected"; [ "$site" = gamebot-canvas ] && labels=
+  .venv/bin/gamebot calibrate balda --from $shots $labels --site "$site" \
     --lang "$lang" --out "calibration/sites/$site/glyphs" $fresh --yes
 done

@@ -49,9 +49,11 @@ class Lexicon:
         words: Iterable[str],
         language: str | None = None,
         default_language: str | None = None,
+        yo: bool = False,
     ) -> None:
         """``language`` None: guessed from the letters; if they decide nothing (only letters
-        Russian and Ukrainian share), ``default_language`` when every word fits its alphabet."""
+        Russian and Ukrainian share), ``default_language`` when every word fits its alphabet.
+        ``yo``: Ё is a letter of its own (Russian as some sites play it), not folded."""
         upper = {w.upper() for w in words if w}
         if language is None:
             letters = {ch for w in upper for ch in w}
@@ -61,13 +63,13 @@ class Lexicon:
                     language = default_language
         else:
             check_language(language)
-        self.words = frozenset(normalise(w, language) for w in upper)
+        self.words = frozenset(normalise(w, language, yo) for w in upper)
         if not self.words:
             raise ValueError("the dictionary has no words")
         self.trie = _build_trie(sorted(self.words))
         self.longest = self.trie[LONGEST]
         self.language = language
-        self.alphabet = _alphabet(language, self.words)
+        self.alphabet = _alphabet(language, self.words, yo)
 
     @classmethod
     def _from_parts(
@@ -102,13 +104,14 @@ class Lexicon:
 
     # ----- built-in lexicons -------------------------------------------------------------
     @classmethod
-    def for_language(cls, lang: str, plural_only: bool = False) -> Lexicon:
+    def for_language(cls, lang: str, plural_only: bool = False, yo: bool = False) -> Lexicon:
         """The built-in nouns of ``lang`` (``"ru"``, ``"uk"``, ``"en"``), shared per process.
 
-        ``plural_only`` adds plural-only nouns (НОЖНИЦЫ) for Russian and Ukrainian.
+        ``plural_only`` adds plural-only nouns (НОЖНИЦЫ) for Russian and Ukrainian; ``yo``
+        keeps Russian's Ё a letter of its own (УЧЁТ, not УЧЕТ).
         """
         check_language(lang)
-        return _builtin(lang, plural_only and lang != "en")
+        return _builtin(lang, plural_only and lang != "en", yo and lang == "ru")
 
     @classmethod
     def russian(cls, plural_only: bool = False) -> Lexicon:
@@ -145,25 +148,26 @@ class Lexicon:
         return cls(load_word_file(path, alphabet), language, default_language)
 
 
-def _alphabet(language: str | None, words: Iterable[str]) -> str:
+def _alphabet(language: str | None, words: Iterable[str], yo: bool = False) -> str:
     if language is not None:
-        return alphabet_for(language)
+        return alphabet_for(language, yo)
     return "".join(sorted({ch for w in words for ch in w}))
 
 
 @functools.cache
-def _builtin(lang: str, plural_only: bool) -> Lexicon:
+def _builtin(lang: str, plural_only: bool, yo: bool = False) -> Lexicon:
     from solvers.words import cache, list_key_for, nouns_for
 
-    name = f"balda-lexicon-{lang}" + ("-with-plurals" if plural_only else "")
+    name = (f"balda-lexicon-{lang}" + ("-with-plurals" if plural_only else "")
+            + ("-yo" if yo else ""))
     key = f"{list_key_for(lang)}-t{TRIE_FORMAT}"
     stored = cache.load(name, key)
     if isinstance(stored, tuple) and len(stored) == 2:
         words, trie = stored
-        return Lexicon._from_parts(words, trie, lang, alphabet_for(lang))
-    words_set = nouns_for(lang, plural_only)
+        return Lexicon._from_parts(words, trie, lang, alphabet_for(lang, yo))
+    words_set = nouns_for(lang, plural_only, yo)
     with cache.building(f"building the {LANGUAGE_NAMES[lang]} word tree (first run, ~2 s)"):
-        lexicon = Lexicon(words_set, lang)
+        lexicon = Lexicon(words_set, lang, yo=yo)
     cache.store(name, key, (tuple(sorted(lexicon.words)), lexicon.trie))
     return lexicon
 

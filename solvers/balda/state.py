@@ -56,10 +56,12 @@ class BaldaState:
 
     # ----- construction -------------------------------------------------------------------
     @classmethod
-    def new(cls, start_word: str, rules: BaldaRules | None = None) -> BaldaState:
-        """The opening position: the start word across the middle row, already used."""
+    def new(cls, start_word: str, rules: BaldaRules | None = None, yo: bool = False
+            ) -> BaldaState:
+        """The opening position: the start word across the middle row, already used; ``yo``
+        keeps a Ё (a site where it is a letter of its own)."""
         rules = rules or BaldaRules()
-        word = fold_yo(start_word.upper())
+        word = start_word.upper() if yo else fold_yo(start_word.upper())
         if len(word) != rules.size or not word.isalpha():
             raise ValueError(f"start word {start_word!r} must be {rules.size} letters")
         grid = [EMPTY] * rules.size**2

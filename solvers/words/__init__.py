@@ -39,15 +39,15 @@ __all__ = [
 ]
 
 
-def nouns_for(lang: str, plural_only: bool = False) -> frozenset[str]:
+def nouns_for(lang: str, plural_only: bool = False, yo: bool = False) -> frozenset[str]:
     """The built-in noun list of ``lang`` (``"ru"``, ``"uk"``, ``"en"``).
 
     ``plural_only`` adds plural-only nouns (НОЖНИЦЫ) for the two Slavic languages; English
-    lemmas already include them (SCISSORS).
+    lemmas already include them (SCISSORS). ``yo``: Russian with Ё kept (a letter of its own).
     """
     alphabet_for(lang)  # a clear error for an unknown language
     if lang == "ru":
-        return russian_nouns(plural_only)
+        return russian_nouns(plural_only, yo)
     if lang == "uk":
         return ukrainian_nouns(plural_only)
     return english_nouns()

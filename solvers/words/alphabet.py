@@ -14,6 +14,9 @@ RUSSIAN_ALPHABET = "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭ
 UKRAINIAN_ALPHABET = "АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЬЮЯ"
 ENGLISH_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
+#: Russian as some sites play it: Ё a letter of its own, after Е (УЧЁТ is not УЧЕТ there).
+RUSSIAN_YO_ALPHABET = "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ"
+
 ALPHABETS: dict[str, str] = {
     "ru": RUSSIAN_ALPHABET,
     "uk": UKRAINIAN_ALPHABET,
@@ -42,15 +45,18 @@ def check_language(lang: str) -> str:
     return lang
 
 
-def alphabet_for(lang: str) -> str:
-    """The letters of ``lang`` (``"ru"``, ``"uk"``, ``"en"``) in upper case."""
-    return ALPHABETS[check_language(lang)]
+def alphabet_for(lang: str, yo: bool = False) -> str:
+    """The letters of ``lang`` (``"ru"``, ``"uk"``, ``"en"``) in upper case; ``yo``: Russian
+    with Ё a letter of its own."""
+    check_language(lang)
+    return RUSSIAN_YO_ALPHABET if yo and lang == "ru" else ALPHABETS[lang]
 
 
-def normalise(word: str, lang: str | None) -> str:
-    """Upper case, with Ё folded into Е for Russian (and when the language is unknown)."""
+def normalise(word: str, lang: str | None, yo: bool = False) -> str:
+    """Upper case, with Ё folded into Е for Russian (and when the language is unknown),
+    unless ``yo`` (a site where Ё is a letter of its own)."""
     word = word.upper()
-    return word if lang in ("uk", "en") else fold_yo(word)
+    return word if lang in ("uk", "en") or yo else fold_yo(word)
 
 
 def script_of(letters: Iterable[str]) -> str | None:

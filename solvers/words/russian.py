@@ -27,36 +27,41 @@ def list_key() -> str:
     return f"{data_version('ru')}-f{FILTER_VERSION}"
 
 
-def cache_name(plural_only: bool) -> str:
-    return "russian-nouns-with-plurals" if plural_only else "russian-nouns"
+def cache_name(plural_only: bool, yo: bool = False) -> str:
+    return ("russian-nouns-with-plurals" if plural_only else "russian-nouns") + (
+        "-yo" if yo else "")
 
 
-def extract_russian_nouns() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+def extract_russian_nouns(yo: bool = False
+                          ) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """(singular nouns, plural-only nouns, place names) from the dictionary, uncached.
 
-    The first two are UPPERCASE with Ё folded; the place names (places, organisations and
-    trademarks OpenCorpora marks) stay lower case with Ё, as stored, for other lists to check.
+    The first two are UPPERCASE with Ё folded (kept with ``yo``: a site where Ё is a letter
+    of its own); the place names (places, organisations and trademarks OpenCorpora marks)
+    stay lower case with Ё, as stored, for other lists to check.
     """
     nouns = extract_nouns("ru", _CYRILLIC_WORD)
-    singular = frozenset(fold_yo(w).upper() for w in nouns.singular)
-    plural = frozenset(fold_yo(w).upper() for w in nouns.plural_only) - singular
+    fold = (lambda w: w) if yo else fold_yo
+    singular = frozenset(fold(w).upper() for w in nouns.singular)
+    plural = frozenset(fold(w).upper() for w in nouns.plural_only) - singular
     return singular, plural, nouns.places
 
 
-def load_or_build(plural_only: bool, directory: Path | None = None) -> frozenset[str]:
+def load_or_build(plural_only: bool, directory: Path | None = None, yo: bool = False
+                  ) -> frozenset[str]:
     """The cached list, building and caching every variant on a miss."""
-    found = cache.load(cache_name(plural_only), list_key(), directory)
+    found = cache.load(cache_name(plural_only, yo), list_key(), directory)
     if found is not None:
         return found
-    return _build_all(directory)[cache_name(plural_only)]
+    return _build_all(directory, yo)[cache_name(plural_only, yo)]
 
 
-def _build_all(directory: Path | None) -> dict[str, frozenset[str]]:
+def _build_all(directory: Path | None, yo: bool = False) -> dict[str, frozenset[str]]:
     with cache.building(MESSAGE):
-        singular, plural, places = extract_russian_nouns()
+        singular, plural, places = extract_russian_nouns(yo)
     lists = {
-        cache_name(False): singular,
-        cache_name(True): singular | plural,
+        cache_name(False, yo): singular,
+        cache_name(True, yo): singular | plural,
         "russian-places": places,
     }
     for name, words in lists.items():
@@ -65,13 +70,14 @@ def _build_all(directory: Path | None) -> dict[str, frozenset[str]]:
 
 
 @functools.cache
-def russian_nouns(plural_only: bool = False) -> frozenset[str]:
-    """Common nouns, nominative singular (plus plural-only nouns if asked), UPPERCASE, Ё → Е.
+def russian_nouns(plural_only: bool = False, yo: bool = False) -> frozenset[str]:
+    """Common nouns, nominative singular (plus plural-only nouns if asked), UPPERCASE, Ё → Е
+    (Ё kept with ``yo``, as the dictionary spells the word).
 
     About 67,000 words. Built from ``pymorphy3-dicts-ru`` on first use and cached under
     ``$XDG_CACHE_HOME/gamebot`` keyed by the package version.
     """
-    return load_or_build(plural_only)
+    return load_or_build(plural_only, yo=yo)
 
 
 @functools.cache

@@ -287,3 +287,158 @@ def test_a_grid_faded_under_the_game_over_banner_ends_the_game_on_the_page_score
     monkeypatch.setattr(player, "_all_lines", lambda frame: banner[1:])
     with pytest.raises(ReadError):
         player.read(frame, Location())
+
+
+def test_a_letter_picked_but_never_sent_is_no_move_and_is_taken_back(player, monkeypatch):
+    """Our letter shows in its cell but the turn never passed (the drag along the word was
+    lost): after the redraw time the move is redone, and the letter is not followed as
+    played (it was, and the cancel that cleared it read as a letter vanishing: a misread)."""
+    import bot.games.balda.adapter as balda_mod
+
+    first = seen(START, "ours")
+    player.turn(followed(player, first))
+    (decision,) = player.decide(followed(player, first))
+    pending = player.pending([decision], first)
+    r, c = decision.move.cell
+    rows = [list(row) for row in START.split("/")]
+    rows[r][c] = decision.move.letter
+    picked = seen("/".join("".join(row) for row in rows), "ours")
+    assert player.check(pending.grid, pending, picked)[0] is Verdict.STALE  # not sent yet
+    later = pending.sent + player.site.redraw_timeout + 1
+    monkeypatch.setattr(balda_mod.time, "monotonic", lambda: later)
+    assert player.check(pending.grid, pending, picked)[0] is Verdict.OK
+    player.follow(picked)
+    assert player.state.grid == grid(START), "a letter never sent is no move"
+    (cancel,) = player.decide(picked)
+    assert isinstance(cancel.move, Cancel)
+    cleared = player.pending([cancel], picked)
+    assert player.check(cleared.grid, cleared, seen(START, "ours"))[0] is Verdict.OK
+
+
+def test_playing_both_sides_a_move_is_taken_when_the_page_names_the_other_player(player):
+    """Hot-seat (--sides both): the letter shows at once; the move is taken when the turn line
+    names the other player (or the mover's score grows), not before."""
+    player.both_sides = True
+    first = seen(START, "ours")
+    player.turn(followed(player, first))
+    (decision,) = player.decide(followed(player, first))
+    pending = player.pending([decision], first)
+    r, c = decision.move.cell
+    rows = [list(row) for row in START.split("/")]
+    rows[r][c] = decision.move.letter
+    shown = "/".join("".join(row) for row in rows)
+    assert player.check(pending.grid, pending, seen(shown, "ours"))[0] is Verdict.STALE
+    assert player.check(pending.grid, pending, seen(shown, "theirs"))[0] is Verdict.OK
+
+
+def test_a_word_the_page_never_takes_is_left_for_another_after_two_tries(player, monkeypatch):
+    """A refusal the page's words did not say (or said in a font OCR cannot read): the letter
+    stays picked, the turn never passes. Entered three times, the word is left for this game
+    and another is played (the bot re-sent it until the session timed out)."""
+    import bot.games.balda.adapter as balda_mod
+
+    clock = [100.0]
+    monkeypatch.setattr(balda_mod.time, "monotonic", lambda: clock[0])
+    start = seen(START, "ours")
+    player.turn(followed(player, start))
+    words = []
+    for _ in range(4):
+        (decision,) = player.decide(followed(player, start))
+        words.append(decision.move.word)
+        pending = player.pending([decision], start)
+        r, c = decision.move.cell
+        rows = [list(row) for row in START.split("/")]
+        rows[r][c] = decision.move.letter
+        picked = seen("/".join("".join(row) for row in rows), "ours")
+        clock[0] += player.site.redraw_timeout + 1
+        assert player.check(pending.grid, pending, picked)[0] is Verdict.OK
+        player.follow(picked)
+        (cancel,) = player.decide(picked)
+        assert isinstance(cancel.move, Cancel)
+        player.check(pending.grid, player.pending([cancel], picked), start)
+        player.follow(start)
+    assert words[0] == words[1] == words[2] and words[3] != words[0]
+    assert player.rejected.words == set(), "not a refusal the page said: not kept for good"
+
+
+def refused_seen(rows: str, message: str) -> BaldaSeen:
+    from bot.web.steps import Line
+    from vision.core.geometry import Region
+
+    base = seen(rows, "ours")
+    kinds = {"ours"} | ({"used"} if "уже было" in message else {"rejected"})
+    return BaldaSeen(base.grid, base.geometry, frozenset(kinds),
+                     (Line(message, Region(500, 420, 300, 20)),), 0.0)
+
+
+def test_a_word_played_before_is_used_for_this_game_not_refused_for_good(player):
+    """«Слово «ВИСЕНИЕ» уже было»: the opponent played it and we named its move another word.
+    The word is marked played in this game; the site's dictionary has it (not rejected.txt)."""
+    start = seen(START, "ours")
+    player.turn(followed(player, start))
+    (decision,) = player.decide(followed(player, start))
+    word = decision.move.word
+    (cancel,) = player.decide(refused_seen(START, f"Слово «{word}» уже было"))
+    assert isinstance(cancel.move, Cancel)
+    assert word in player.state.used_words and player.rejected.words == set()
+
+
+def test_a_refusal_naming_another_word_is_a_garbled_input_entered_again(player):
+    """«Слова «ДИЕР» нет в словаре» when we sent ДИЕРЕЗ: the drag lost two cells. The page
+    refused what it got, not our word: it is entered again, and never kept as refused."""
+    start = seen(START, "ours")
+    player.turn(followed(player, start))
+    (decision,) = player.decide(followed(player, start))
+    (cancel,) = player.decide(refused_seen(START, "Слова «ЖЖЖ» нет в словаре"))
+    assert isinstance(cancel.move, Cancel) and player.rejected.words == set()
+    player.check(START, player.pending([cancel], start), start)
+    player.follow(start)
+    (again,) = player.decide(followed(player, start))
+    assert again.move == decision.move
+    (cancel,) = player.decide(refused_seen(START, f"Слова «{decision.move.word}» нет в словаре"))
+    assert player.rejected.words == {decision.move.word}
+
+
+def test_the_opponents_word_is_the_one_the_page_lists():
+    """The computer's Д makes ЛАД and ДАЛ: the page lists ДАЛ; followed as ДАЛ, so ours is
+    never refused as played before."""
+    from bot.games.balda.track import opponent_move
+    from solvers.balda.state import BaldaState
+
+    state = BaldaState.new("БАЛДА")
+    lexicon = Lexicon(["БАЛДА", "ЛАД", "ДАЛ"])
+    cell = state.index((1, 1))  # above А: Д-А-Л (ДАЛ) or Л-А-Д (ЛАД)
+    _, move = opponent_move(state, lexicon, cell, "Д", 3, frozenset({"ДАЛ"}))
+    assert move is not None and move.word == "ДАЛ"
+    _, move = opponent_move(state, lexicon, cell, "Д", 3, frozenset({"ЛАД"}))
+    assert move is not None and move.word == "ЛАД"
+
+
+def test_our_letter_read_as_another_in_a_lit_look_is_waited_out_and_a_refusal_cancels_it(player):
+    """The page draws our word's first letter in its picked look (teal on the English vladhuk
+    page); a bank that never saw that look may read it as another letter. That is waited out
+    while the cell is lit, and once the page refuses the word the word is cancelled whatever
+    the letter reads as (CI: "our 'R' at (0, 3) shows as 'T'", 5 frames, a stop). Read so
+    in the plain look, it is a misread."""
+    first = seen(START, "ours")
+    player.turn(followed(player, first))
+    (decision,) = player.decide(followed(player, first))
+    pending = player.pending([decision], first)
+    r, c = decision.move.cell
+    wrong = list(grid(START))
+    wrong[r * 5 + c] = "Ж" if decision.move.letter != "Ж" else "Ш"
+    rows = "".join(ch or "." for ch in wrong)
+    lit = [False] * 25
+    lit[r * 5 + c] = True
+    geometry = GridGeometry.uniform(Point(100, 100), 50.0, 50.0, 5, 5)
+    picked = BaldaSeen(grid(rows), geometry, frozenset({"ours"}), (), 0.0, marked=tuple(lit))
+    verdict, why = player.check(pending.grid, pending, picked)
+    assert verdict is Verdict.STALE and "highlighted" in why
+    refused = BaldaSeen(grid(rows), geometry, frozenset({"ours", "rejected"}), (), 0.0,
+                        marked=tuple(lit))
+    assert player.check(pending.grid, pending, refused)[0] is Verdict.OK
+    (cancel,) = player.decide(followed(player, refused))
+    assert isinstance(cancel.move, Cancel)
+    assert player.state.grid == grid(START)  # the misread letter was never followed
+    plain = seen(rows, "ours")
+    assert player.check(pending.grid, pending, plain)[0] is Verdict.MISREAD

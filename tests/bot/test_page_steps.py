@@ -102,3 +102,21 @@ def test_a_bad_beside_field_is_named():
              "new-game": [{"do": "button", "label": ["Важкий"], "beside": ["Легкий"]}]},
             "test",
         )
+
+
+def test_a_banner_holding_a_score_label_is_not_the_label():
+    """Our page's end banner «Победил компьютер» over «57 : 58», the panels «Вы 57» and
+    «Компьютер 58»: the computer's score is 58 (the banner's 57 was taken for it, and a game
+    the page lost 57:58 was reported lost 57:57)."""
+    from vision.core.geometry import Region
+
+    lines = [
+        Line("Вы", Region(200, 20, 30, 20)), Line("57", Region(200, 50, 60, 40)),
+        Line("Победил компьютер", Region(560, 40, 220, 28)),
+        Line("57 : 58", Region(600, 75, 120, 28)),
+        Line("Компьютер", Region(940, 20, 110, 20)), Line("58", Region(970, 50, 60, 40)),
+    ]
+    assert number_near(lines, "Вы") == 57
+    assert number_near(lines, "Компьютер") == 58
+    ocr_slip = [*lines[:4], Line("Кампьютер", Region(940, 20, 110, 20)), lines[5]]
+    assert number_near(ocr_slip, "Компьютер") == 58

@@ -181,6 +181,21 @@ def test_a_silent_ending_is_a_setting_of_the_game(tiny):
     assert tiny.handle("new", {"ending": "silent"})["config"]["ending"] == "silent"
 
 
+def test_a_position_parameter_starts_the_game_there_for_labelled_screenshots(tiny):
+    """``position``: the grid to start from (the canvas theme's labelled pictures are made so,
+    the label being the position itself); its letters off the start row are drawn as placed
+    by one player or the other (``placed``, which colours them on the canvas)."""
+    view = tiny.handle("new", {"position": "...../..я../балда/...../.....", "theme": "canvas"})
+    assert view["grid"][1][2] == "Я" and view["start_word"] == "БАЛДА"
+    assert view["placed"] == [{"cell": [1, 2], "by": 1}] and view["config"]["theme"] == "canvas"
+    answer = play(tiny, view["id"], [1, 3], "д", [[1, 2], [1, 3]])  # ЯД
+    assert answer["ok"] and answer["game"]["placed"][-1] == {"cell": [1, 3], "by": 0}
+    for bad, says in (("...../БАЛДА/.....", "5 rows of 5"), ("...../...../БАЛ.А/...../.....",
+                      "middle row"), ("...../..Q../БАЛДА/...../.....", "not a letter")):
+        with pytest.raises(PageRequestError, match=says):
+            tiny.handle("new", {"position": bad})
+
+
 def test_a_human_pass_hands_the_turn_to_the_computer(server):
     view = call(server, "new", {"level": "medium", "seed": 5})
     view = call(server, "pass", {"id": view["id"]})
@@ -235,7 +250,7 @@ def test_lower_case_and_yo_are_accepted():
 
 
 def test_ukrainian_and_english_games_use_their_own_alphabets():
-    assert list(available_languages()) == ["ru", "uk", "en"]
+    assert list(available_languages()) == ["ru", "uk", "en", "ru+yo"]  # Russian with Ё apart
     games = BaldaGames(
         {
             "uk": Lexicon(["ЇЖАКИ", "ЇЖ", "ЄЖ"], language="uk"),
@@ -400,6 +415,7 @@ def test_the_page_and_its_files_are_served(server):
     assert answer.status == 200 and "<title>gamebot Балда</title>" in body.decode()
     assert answer.getheader("Content-Type").startswith("text/html")
     for name, kind in (("balda.js", "text/javascript"), ("balda.css", "text/css"),
+                       ("balda-canvas.js", "text/javascript"),
                        ("kit/kit.js", "text/javascript"), ("kit/kit.css", "text/css")):
         answer, body = get(server, f"/balda/{name}")
         assert answer.status == 200 and answer.getheader("Content-Type").startswith(kind)
@@ -458,3 +474,23 @@ def test_serve_balda_prints_its_url_and_serves_the_page():
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_yo_letter_makes_yo_a_letter_of_its_own_and_its_words_spelt_with_it():
+    """``yo=letter``: the palette has Ё after Е, УЧЁТ is played with Ё and УЧЕТ is refused
+    (most sites fold Ё into Е; some do not, and the bot must not play УЧЕТ there)."""
+    from bot.pages.balda.game import RU_YO
+
+    words = ["БАЛДА", "ЁЖ", "ЁЛКА"]
+    games = BaldaGames({"ru": Lexicon(words), RU_YO: Lexicon(words, "ru", yo=True)},
+                       hard_seconds=0.05)
+    folded = games.handle("new", {})
+    assert "Ё" not in folded["alphabet"]
+    ezh = games.handle("new", {"yo": "letter", "position": "...../...../БАЛДА/.Ж.../....."})
+    assert ezh["alphabet"].index("Ё") == ezh["alphabet"].index("Е") + 1
+    assert not play(games, ezh["id"], [3, 0], "е", [[3, 0], [3, 1]])["ok"]  # ЕЖ: no word
+    taken = play(games, ezh["id"], [3, 0], "ё", [[3, 0], [3, 1]])  # ЁЖ
+    assert taken["ok"] and taken["game"]["grid"][3][0] == "Ё"
+    folded_game = games.handle("new", {"position": "...../...../БАЛДА/.Ж.../....."})
+    assert play(games, folded_game["id"], [3, 0], "ё", [[3, 0], [3, 1]])["game"]["grid"][3][0] \
+        == "Е"  # folded: played as ЕЖ

@@ -145,3 +145,60 @@ def test_moves_on_the_third_party_page(virtual_display, tmp_path, page, site, mo
     # Steps count our cancels too (the site's dictionary refuses some of our words).
     assert ours and any(m.startswith("them:") for m in played), (played, result.lines)
     assert len(game.details["rejected_words"]) + len(ours) <= 12
+    # The page's own dictionary is the truth a silent misread cannot pass (misreads 0 while
+    # the bot followed CLEAT as CHEAT, and had its words through the L refused): the start
+    # word followed is one of the page's ('?' a letter left unknown), no word of the page's
+    # was refused as not one, and each word of ours the page took is one.
+    words = site_words(page)
+    start = game.details["final_grid"][2]
+    assert any(len(w) == 5 and all(a in ("?", b) for a, b in zip(start, w, strict=True))
+               for w in words), (start, played)
+    refused = [w for w in game.details["rejected_words"] if w in words]
+    taken = [m.split(" word ")[-1] for m in ours if " word " in m]
+    assert refused == [] and [w for w in taken if w not in words] == [], (played, refused)
+
+
+def site_words(page: str) -> frozenset[str]:
+    """The third-party page's dictionary (a JSON list inside one of its webpack chunks)."""
+    import re
+
+    chunk = "764.765b9ffeb0bd3260.js" if page == "en.html" else "823.3632f7ac30e1ec06.js"
+    text = (VLADHUK / "_next" / "static" / "chunks" / chunk).read_text("utf-8")
+    found = re.findall(r'(?<=[\[,])"([^"\\]*)"(?=[,\]])', text)
+    return frozenset(w.upper() for w in found if w.isalpha())
+
+
+def test_a_canvas_drawn_page_from_a_cold_start_names_its_letters_by_the_game(
+    virtual_display, tmp_path, monkeypatch
+):
+    """Our page's canvas theme (letters drawn on a <canvas> in a serif italic no bank knows, no
+    word named in the page's text), played from a cold start: an empty sites folder and a
+    profile of the user's with no glyph bank. Every letter is named by the game (the palette
+    by its order, the start word that fits, our letters, the opponent's by the legal moves);
+    the page's own record of the game (GAMEBOT_PAGE_LOG) agrees cell for cell with what the
+    bot followed, a letter it could not name left unknown, never wrong."""
+    import json
+
+    monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
+    monkeypatch.setenv("GAMEBOT_PAGE_LOG", str(tmp_path / "page.jsonl"))
+    builtin = json.loads((Path(__file__).resolve().parents[2] / "calibration" / "sites"
+                          / "gamebot-balda.json").read_text("utf-8"))
+    profile = {**builtin, "name": "my-canvas-balda", "glyphs": "my-canvas-balda"}
+    (tmp_path / "my.json").write_text(json.dumps(profile, ensure_ascii=False), "utf-8")
+    cfg = PagePlayConfig(
+        target="builtin", launch=True, site=str(tmp_path / "my.json"), style="palette-drag",
+        theme="canvas", level="medium", seed=3, games=1, think=0.2, record=tmp_path / "rec",
+        out=tmp_path,
+    )
+    result = play(cfg)
+    s = result.summary
+    assert s["stopped"] == "", s["stopped"]
+    assert s["games"] == 1 and s["misreads"] == 0 and s["learned_glyphs"] > 5
+    (game,) = result.stats.games
+    truth = [json.loads(line) for line in (tmp_path / "page.jsonl").open(encoding="utf-8")]
+    page, followed = truth[-1]["grid"], game.details["final_grid"]
+    wrong = [(r, c) for r, (a, b) in enumerate(zip(page, followed, strict=True))
+             for c, (x, y) in enumerate(zip(a, b, strict=True)) if y not in (x, "?", ".")]
+    assert wrong == [], (page, followed)
+    report = replay(tmp_path / "rec")
+    assert report.mismatches == [] and report.outcomes == [game.outcome]

@@ -85,3 +85,12 @@ def test_a_known_letter_is_kept_unread_and_a_known_cell_gone_empty_reads_empty(b
                       known={**wrong, empty: "А"}).to_text().replace("\n", "")
     first = next(iter(known))
     assert text[first] == "Щ" and text[empty] == "."
+
+
+def test_a_letter_drawn_in_colour_reaching_the_part_searched_for_ink_is_no_overlay():
+    """Our canvas theme draws a player's letters in navy or crimson; a wide italic Ш reaches
+    the rim of the part of the cell searched for ink, but not the cell's edge: it is a letter
+    (it used to be painted out as an arrow, and the cell read empty)."""
+    frame = Frame.from_file(CASES.parent / "labelled" / "gamebot-canvas-100-6x6-m14.png")
+    location = locate_letter_grid(frame)
+    assert not hidden_cells(frame, location)

@@ -66,10 +66,13 @@ def test_only_the_last_word_may_be_cut_or_run_on() -> None:
 
 
 def test_a_score_label_is_a_line_that_is_the_label_unless_any_line_is_asked_for() -> None:
-    lines = [TextLine("Победил компьютер", Region(470, 30, 340, 30)),
+    lines = [TextLine("Компьютер fH", Region(470, 30, 340, 30)),
              TextLine("63", Region(600, 70, 60, 40))]
-    assert number_near(lines, "Компьютер") == 63  # one word beside the label
+    assert number_near(lines, "Компьютер") == 63  # one word beside the label (an icon)
     assert number_near(lines, "Компьютер", extra_words=0) is None
+    # a banner is no score label: «Победил компьютер» over the final score «57 : 58»
+    won = [TextLine("Победил компьютер", Region(470, 30, 340, 30)), lines[1]]
+    assert number_near(won, "Компьютер") is None
     banner = [TextLine("Ходит компьютер уже долго", Region(470, 30, 340, 30)), lines[1]]
     assert number_near(banner, "Компьютер") is None
     assert number_near(banner, "Компьютер", extra_words=None) == 63

@@ -1,10 +1,11 @@
 """Seeing through what a page draws over the letters: arrows along the last word, a coloured
 highlight stroke. Balda letters are plain ink (dark on light, or light on dark); an overlay is a
-saturated colour of another hue than the cell's face that comes into the cell over its rim (a
-letter drawn in colour stays inside its cell). Those pixels are painted in the cell's face
-colour before the cells are read (the letter loses the strokes the overlay hid, never gains the
-overlay's), so a letter under an arrow reads as itself and no overlay is taught to the glyph bank
-as a letter."""
+saturated colour of another hue than the cell's face that comes into the cell across its
+edge, from the grid line or the gap between cells (a letter drawn in colour stays inside its
+cell's face, even where a wide letter reaches the rim of the part searched for ink). Those
+pixels are painted in the cell's face colour before the cells are read (the letter loses the
+strokes the overlay hid, never gains the overlay's), so a letter under an arrow reads as itself
+and no overlay is taught to the glyph bank as a letter."""
 
 from __future__ import annotations
 
@@ -27,23 +28,33 @@ INK, BRIDGE = 60, 11
 def overlay_mask(frame: Frame, location: GridLocation) -> np.ndarray:
     """Overlay pixels (uint8 0/255, the frame's size) inside the grid's cells."""
     mask = np.zeros(frame.pixels.shape[:2], np.uint8)
+    height, width = frame.pixels.shape[0], frame.pixels.shape[1]
     for r in range(location.rows):
         for c in range(location.cols):
             inner = inner_region(location, r, c)
             window = frame.pixels[inner.top : inner.bottom, inner.left : inner.right]
             if window.size == 0:
                 continue
-            mask[inner.top : inner.bottom, inner.left : inner.right] = _cell_mask(window)
+            rect = location.geometry.cell_rect(r, c)
+            top, left = max(0, rect.top), max(0, rect.left)
+            bottom, right = min(height, rect.bottom), min(width, rect.right)
+            cell = frame.pixels[top:bottom, left:right]
+            found = _cell_mask(cell, face_colour(window))
+            rows = slice(inner.top - top, inner.bottom - top)
+            cols = slice(inner.left - left, inner.right - left)
+            mask[inner.top : inner.bottom, inner.left : inner.right] = found[rows, cols]
     return mask
 
 
-def _cell_mask(window: np.ndarray) -> np.ndarray:
-    hsv = cv2.cvtColor(window, cv2.COLOR_BGR2HSV)
+def _cell_mask(cell: np.ndarray, face_bgr: tuple[int, int, int]) -> np.ndarray:
+    """The overlay pixels of one whole cell (its face and its share of the lines or gaps
+    around it), ``face_bgr`` the colour of its face."""
+    hsv = cv2.cvtColor(cell, cv2.COLOR_BGR2HSV)
     hue, sat, val = (hsv[..., k].astype(np.int16) for k in range(3))
     coloured = (sat >= SATURATED) & (val >= BRIGHT)
     if not coloured.any():
-        return np.zeros(window.shape[:2], np.uint8)
-    face = np.array([[face_colour(window)]], np.uint8)
+        return np.zeros(cell.shape[:2], np.uint8)
+    face = np.array([[face_bgr]], np.uint8)
     face_h, face_s, _ = (int(v) for v in cv2.cvtColor(face, cv2.COLOR_BGR2HSV)[0, 0])
     if face_s >= GREY_FACE:  # a coloured face: its own hue (and the ink's blend into it) stays
         apart = np.abs(hue - face_h)
@@ -53,15 +64,16 @@ def _cell_mask(window: np.ndarray) -> np.ndarray:
 
 
 def _from_outside(coloured: np.ndarray) -> np.ndarray:
-    """Only the coloured parts that come in over the window's rim: an overlay crosses cells,
-    while a letter drawn in colour (a letter being typed, in blue) sits inside its cell."""
+    """Only the coloured parts that come in across the cell's edge: an overlay crosses
+    cells, while a letter drawn in colour (a letter being typed, in blue; the letters of one
+    player in red) stays on its cell's face."""
     count, labels = cv2.connectedComponents(coloured, connectivity=8)
     if count <= 1:
         return np.zeros_like(coloured)
     rim = np.zeros(coloured.shape, bool)
     rim[:2, :], rim[-2:, :], rim[:, :2], rim[:, -2:] = True, True, True, True
     crossing = np.unique(labels[rim & (labels > 0)])
-    return np.isin(labels, crossing).astype(np.uint8) * 255
+    return np.isin(labels, crossing[crossing > 0]).astype(np.uint8) * 255
 
 
 def hidden_cells(frame: Frame, location: GridLocation) -> set[int]:

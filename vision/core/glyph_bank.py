@@ -191,6 +191,17 @@ class GlyphBank:
         self._changed()
         return before - len(self.templates)
 
+    def forget_newest(self, char: str) -> bool:
+        """Drop the newest template of ``char`` (one just learned that proved wrong); False
+        when there is none."""
+        name = self.check_char(char)
+        for k in range(len(self.templates) - 1, -1, -1):
+            if self.templates[k].char == name:
+                del self.templates[k]
+                self._changed()
+                return True
+        return False
+
     def add_plain_face(self, colour: Sequence[int]) -> None:
         c = (int(colour[0]), int(colour[1]), int(colour[2]))
         if all(max(abs(a - b) for a, b in zip(c, f, strict=True)) > 6 for f in self.plain_faces):

@@ -19,6 +19,9 @@ from vision.core.ocr import OcrUnavailableError, tesseract_lang
 
 #: Lowest Tesseract confidence (0-100) each preparation must reach.
 MIN_CONF = 75.0
+#: The slant an italic is stood up by for Tesseract's proposals (x per y; italics lean about
+#: 0.15..0.25).
+SLANT = 0.2
 
 
 @dataclass(frozen=True)
@@ -164,3 +167,48 @@ def letter_hint(
         return None
     (name,) = names
     return name if name in alphabet else None
+
+
+def upright(picture: np.ndarray, slant: float = SLANT) -> np.ndarray:
+    """A black-on-white glyph picture sheared back by ``slant`` (an italic letter stood up:
+    Tesseract reads an italic serif О, Р as nothing at all, upright as themselves)."""
+    height, width = picture.shape[:2]
+    shear = np.array([[1, -slant, slant * height / 2], [0, 1, 0]], np.float32)
+    return cv2.warpAffine(picture, shear, (width, height), flags=cv2.INTER_LINEAR,
+                          borderValue=255)
+
+
+def letter_proposals(
+    window: np.ndarray, face: tuple[int, int, int], alphabet: str, lang: str,
+    floor: float = 40.0,
+) -> frozenset[str]:
+    """Every letter of ``alphabet`` some preparation of the glyph, as it is or stood up
+    (:func:`upright`), reads as at ``floor`` confidence or more: Tesseract's proposals, for a
+    caller whose rules choose among them (they may hold a wrong letter, or miss the right
+    one)."""
+    return letter_answers(window, face, alphabet, lang, floor)[0]
+
+
+def letter_answers(
+    window: np.ndarray, face: tuple[int, int, int], alphabet: str, lang: str,
+    floor: float = 40.0, hint_floor: float = 50.0,
+) -> tuple[frozenset[str], str | None]:
+    """Tesseract's proposals (:func:`letter_proposals`) and its hint (:func:`letter_hint`:
+    the one letter every preparation as it is names at ``hint_floor`` or more, else None),
+    from one round of questions."""
+    code = tesseract_lang(lang)
+    whitelist = whitelist_for(alphabet)
+    said = set()
+    plain: list[tuple[str, float]] = []
+    for picture in preparations(window, face):
+        for k, shown in enumerate((picture, upright(picture))):
+            text, conf = _ask(shown, code, whitelist)
+            if k == 0:
+                plain.append((text, conf))
+            if len(text) == 1 and conf >= floor:
+                said.add(canonical(text, alphabet))
+    names = {canonical(t, alphabet) for t, c in plain if len(t) == 1 and c >= hint_floor}
+    whole = len(names) == 1 and all(len(t) == 1 and c >= hint_floor for t, c in plain)
+    hint = next(iter(names)) if whole and plain else None
+    return (frozenset(ch for ch in said if ch in alphabet),
+            hint if hint is not None and hint in alphabet else None)

@@ -289,14 +289,20 @@ def number_near(
     line, the label's words aside (``Гравець 1 28``: 28).
 
     The label's line is one holding the label and at most ``extra_words`` other words («Вы»,
-    «Вы 12»; a banner «Победил компьютер» is no score label); ``None``: any line holding it.
+    «Вы 12»), none of them a word of three letters or more (a banner «Победил компьютер» is no
+    score label: its 57 : 58 once gave the computer our 57); ``None``: any line holding it.
     """
     for one in label.split("|"):
         want = len(fold(one).split())
         for line in lines:
             if not phrase_in(line.text, one):
                 continue
-            if extra_words is not None and len(fold(line.text).split()) > want + extra_words:
+            words = fold(line.text).split()
+            mine = fold(one).split()
+            others = [w for w in words
+                      if not any(_word_like(w, m) or last_word_like(w, m) for m in mine)]
+            if extra_words is not None and (len(words) > want + extra_words or any(
+                    len(w) >= 3 and w.isalpha() for w in others)):
                 continue
             here = line.region.center
             reach = 12.0 * max(line.region.height, 8)

@@ -22,7 +22,7 @@ from vision.core.frame import Frame
 from vision.core.geometry import Region
 from vision.core.glyph_bank import GlyphBank, GlyphBankError, canonical_char
 from vision.core.glyph_ocr import name_glyph
-from vision.core.letters import ink_of
+from vision.core.letters import CellInk, ink_of
 
 #: Keys are between these fractions of the grid's cell pitch wide.
 SMALLEST, LARGEST = 0.3, 1.15
@@ -116,12 +116,26 @@ def read_palette(
     lang: str = "rus",
     ocr: bool = True,
     count: int | None = None,
+    teach: bool = False,
 ) -> Palette:
     """The palette's keys by letter; keys whose letter is not sure are left out. With
-    ``count`` (the alphabet's size) the keys may lie over the grid (a dialog)."""
+    ``count`` (the alphabet's size) the keys may lie over the grid (a dialog).
+
+    A palette of exactly as many keys as letters is named by the alphabet's order when what
+    is read agrees with it: every key the bank names, and most (``ORDER_AGREES``) of all the
+    keys named, at least a third of them, sit at their letter's place (Tesseract misnames a few
+    glyphs of some fonts with confidence: a serif italic Т as Г). Tesseract's names are taught
+    to the bank only when they agree with the palette's naming; with ``teach`` every key's
+    glyph is (look "palette"): then the bank knows the whole alphabet's shapes, and a letter it
+    has not seen on the grid yet is told from its look-alike."""
     outlines = key_outlines(frame.pixels, pitch, grid, count)
     keys: dict[str, Region] = {}
-    named: list[tuple[int, str]] = []
+    named: list[tuple[int, str, bool]] = []  # (key, letter, named by the bank)
+    inks: dict[int, CellInk] = {}
+    letters = alphabet.upper()
+    # A palette of the alphabet's size needs a third of its keys named to be named by order:
+    # Tesseract is asked until that many and a few more are (a second each on a busy machine).
+    enough = len(letters) // 3 + 4 if len(outlines) == len(letters) else len(outlines) + 1
     for index, box in enumerate(outlines):
         inset = max(2, box.width // 7)
         inner = Region(
@@ -131,32 +145,56 @@ def read_palette(
         ink = ink_of(window, float(box.height), (inner.left, inner.top))
         if ink.empty:
             continue
+        inks[index] = ink
         match = bank.classify(ink)
         char = match.char if match.accepted else None
-        if char is None and ocr:
-            verdict = name_glyph([(window, ink.face)], alphabet, lang)
-            char = verdict.char
-            if char is not None:
-                try:
-                    bank.learn(ink, char, "palette")
-                except GlyphBankError:
-                    char = None
+        by_bank = char is not None
+        if char is None and ocr and len(named) < enough:
+            char = name_glyph([(window, ink.face)], alphabet, lang).char
         if char is None:
             continue
-        char = canonical_char(char, alphabet)
-        named.append((index, char))
+        try:
+            char = bank.check_char(canonical_char(char, alphabet))
+        except GlyphBankError:
+            continue
+        named.append((index, char, by_bank))
         if char in keys:  # two keys claim one letter: trust neither
             keys.pop(char)
             continue
         keys[char] = box
-    letters = alphabet.upper()
-    if (
-        len(outlines) == len(letters)
-        and len(named) * 3 >= len(letters)
-        and all(letters[i] == ch for i, ch in named)
-    ):
+    if len(outlines) == len(letters) and _in_order(named, letters):
+        for index, char, by_bank in named:
+            if not by_bank and letters[index] == char:
+                _learn(bank, inks[index], char)
+        if teach:
+            for index, ink in inks.items():
+                _learn(bank, ink, letters[index])
         return Palette({ch: outlines[i] for i, ch in enumerate(letters)})
+    for index, char, by_bank in named:
+        if not by_bank and keys.get(char) == outlines[index]:
+            _learn(bank, inks[index], char)
     return Palette(keys)
+
+
+#: Part of the keys named that must sit at their letter's place for the order to name them.
+ORDER_AGREES = 0.8
+
+
+def _in_order(named: Sequence[tuple[int, str, bool]], letters: str) -> bool:
+    """Whether what is read agrees with the keys being the alphabet in order."""
+    if len(named) * 3 < len(letters):
+        return False
+    if any(by_bank and letters[i] != ch for i, ch, by_bank in named):
+        return False
+    agree = sum(1 for i, ch, _ in named if letters[i] == ch)
+    return agree >= ORDER_AGREES * len(named)
+
+
+def _learn(bank: GlyphBank, ink: CellInk, char: str) -> None:
+    try:
+        bank.learn(ink, char, "palette")
+    except GlyphBankError:
+        pass
 
 
 def missing(palette: Palette, letters: Sequence[str]) -> list[str]:

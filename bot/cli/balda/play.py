@@ -21,10 +21,17 @@ def _page_options(page: argparse._ArgumentGroup) -> None:
     )
 
 
+#: Seconds the engine thinks a Balda move on a page: a quarter second searches a 5x5 position
+#: a few plies deep (``bench balda`` plays at 0.25 s), and a move must show on screen within
+#: 1.5 s of our turn (issue 23).
+THINK = 0.3
+
+
 def _config(cfg: PagePlayConfig, args: argparse.Namespace) -> PagePlayConfig:
-    return replace(cfg, size=args.size, lang=args.lang)
+    think = args.think if args.think is not None else THINK
+    return replace(cfg, size=args.size, lang=args.lang, think=think)
 
 
-BALDA = PageVerbs("balda", "Balda", "letter grid", ("classic", "night"),
+BALDA = PageVerbs("balda", "Balda", "letter grid", ("classic", "night", "canvas"),
                   "palette-drag (default) or type-click", _page_options, _config)
 COMMANDS: list[Command] = commands(BALDA)

@@ -261,7 +261,12 @@ def _run_calibrate(args: argparse.Namespace) -> int:
     if not args.fresh and (out / "bank.json").is_file():
         start = GlyphBank.load(out)
     alphabet = alphabet_for(args.lang)
-    bank, report = learn_bank(shots, alphabet, tesseract_lang(args.lang), args.site, start)
+    from solvers.balda.lexicon import Lexicon
+
+    # unlabelled shots are named by the game: its dictionary decides
+    lexicon = Lexicon.for_language(args.lang) if any(t is None for _, t, _ in shots) else None
+    bank, report = learn_bank(shots, alphabet, tesseract_lang(args.lang), args.site, start,
+                              lexicon=lexicon)
     bank.save(out)
     labelled = sum(1 for _, text, _ in shots if text is not None)
     lines = report.lines(bank)

@@ -16,8 +16,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.games.balda.checks import FrameChecks
+from bot.games.balda.common_words import rare_words
+from bot.games.balda.reading import ENDED, OUTCOMES, REFUSED, GridReading
 from bot.games.balda.seen import Awaits, BaldaSeen, Cancel, Confirm, Expect
 from bot.games.balda.track import (
+    UNKNOWN,
     GameLog,
     TrackError,
     blind_move,
@@ -34,16 +38,12 @@ from bot.run.game import (
     LearnedGlyph,
     LearnRefused,
     Turn,
-    Verdict,
 )
 from bot.web.rejected_words import RejectedWords
 from bot.web.site_copies import SiteCopies
 from bot.web.sites import SiteProfile
 from bot.web.steps import (
-    Line,
     key_gesture,
-    matches,
-    number_near,
     plain_gestures,
     step_intents,
 )
@@ -53,7 +53,6 @@ from solvers.balda.players import search_decision
 from solvers.balda.state import BaldaState
 from solvers.decision import Decision
 from solvers.words.alphabet import fold_yo
-from vision.balda.reader import BaldaReading
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.geometry import GridGeometry, Point, Region
@@ -64,11 +63,10 @@ from vision.core.palette import Palette
 
 logger = logging.getLogger(__name__)
 
-OUTCOMES = ("won", "lost", "drawn")
-ENDED = (*OUTCOMES, "over")
 
 
-class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ...]]):
+class BaldaPlayer(GridReading, FrameChecks,
+                  AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ...]]):
     """Plays one side (or both) of Balda on one site."""
 
     game = "balda"
@@ -103,11 +101,17 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
         self._geometry: GridGeometry | None = None  # the grid's cells at the last reading
         self._uses_palette = any(step.do == "palette-letter" for step in site.move)
         self._palette: Palette | None = None  # the page's letter keys, screen pixels
+        self._palette_frame: Frame | None = None  # the frame the palette was read on
         self._turn_since: float | None = None  # when the current turn of ours first showed
         self.move_seconds: list[float] = []  # "our turn shows" -> "our move shows as played"
         self.learned_glyphs = 0  # glyphs OCR named during play (checked by the game)
         self._retries = 0  # lost inputs of the move being entered
+        self._redo = False  # the move shows but the page never took it: taken back, redone
+        self._mover = 0  # the side our pending move is for (playing both sides)
+        self._not_taken: set[str] = set()  # this game's words the page never took
         self._location: GridLocation | None = None  # the grid found last
+        self._unknown_bank = -1  # the bank's size when unknown letters were last tried
+        self._asked: dict[bytes, tuple[frozenset[str], str | None]] = {}  # Tesseract, by glyph
         # The recording's copies of the site (its profile, its glyph bank), for replay
         # anywhere: the bank is copied at the start and whenever a reading changed it.
         self.copies = copies
@@ -145,150 +149,18 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
         return self._location
 
     def read(self, frame: Frame, location: GridLocation) -> BaldaSeen:
+        geometry = location.geometry.offset(frame.region.left, frame.region.top)
         try:
-            return self._read(frame, location)
+            if self._uses_palette and (self._palette is None or geometry != self._geometry):
+                # first: the palette shows the whole alphabet in the page's look, which
+                # the bank learns before it meets the grid's letters
+                self._palette = self._read_palette(frame, location)
+                self._palette_frame = frame
+            seen = self._read(frame, location)
         finally:
             self._keep_bank()  # what this frame taught, also when it was refused after
-
-    def _read(self, frame: Frame, location: GridLocation) -> BaldaSeen:
-        from vision.balda.reader import read_balda
-
-        lines = self._lines(frame, location.geometry.bounds)
-        scores = self._scores(lines)
-        known = self._known(location)
-        try:
-            reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang,
-                                 known=known)
-        except ReadError as exc:
-            # A grid faded under the game-over banner: the game is over, and its faint
-            # letters are no glyphs to learn.
-            ended = self._ended_under_banner(frame, location, scores)
-            if ended is not None:
-                return ended
-            named: dict[int, str] = {}
-            if not exc.cells or not self._name_by_logic(frame, location, scores, lines, named):
-                raise
-            known = {**known, **named}  # letters the game named under an overlay
-            reading = read_balda(frame, location, self.bank, self.alphabet, lang=self.lang,
-                                 known=known)
-        self._check_learned(reading)
-        geometry = location.geometry.offset(frame.region.left, frame.region.top)
-        if self._uses_palette and (self._palette is None or geometry != self._geometry):
-            self._palette = self._read_palette(frame, location)
         self._geometry = geometry
-        kinds = self._kinds(lines)
-        followed = tuple(known.get(i, "") for i in range(len(reading.grid))) if known else ()
-        return BaldaSeen(
-            tuple(reading.grid), geometry, kinds, tuple(lines), frame.timestamp, scores,
-            known=followed,
-        )
-
-    def _known(self, location: GridLocation) -> dict[int, str]:
-        """The letters of the game followed (never re-read: a Balda letter never changes, and
-        an arrow the page draws over them must not make them another)."""
-        state = self.state
-        if state is None or state.size != location.cols:
-            return {}
-        return {i: ch for i, ch in enumerate(state.grid) if ch}
-
-    def _kinds(self, lines: Sequence[Line]) -> frozenset[str]:
-        return frozenset(
-            kind
-            for kind, phrases in self.site.phrases.items()
-            if any(matches(line.text, p) for line in lines for p in phrases)
-        )
-
-    def _ended_under_banner(
-        self, frame: Frame, location: GridLocation, scores: tuple[int, int] | None
-    ) -> BaldaSeen | None:
-        """A page that says the game is over may fade its grid under the banner (drawn over
-        the grid: the whole page is read for it): the game ends there with the page's scores,
-        on the grid the bot followed (nothing is played on it any more, so no letter is
-        guessed)."""
-        lines = self._all_lines(frame)
-        kinds = self._kinds(lines)
-        scores = scores or self._scores(lines)
-        if self.state is None or not kinds & set(ENDED):
-            return None
-        geometry = location.geometry.offset(frame.region.left, frame.region.top)
-        return BaldaSeen(
-            tuple(self.state.grid), geometry, kinds, tuple(lines), frame.timestamp, scores,
-            followed=True,
-        )
-
-    def _scores(self, lines: Sequence[Line]) -> tuple[int, int] | None:
-        ours_label, theirs_label = self.site.score_labels
-        if not ours_label:
-            return None
-        ours, theirs = number_near(lines, ours_label), number_near(lines, theirs_label)
-        return None if ours is None or theirs is None else (ours, theirs)
-
-    def _name_by_logic(
-        self,
-        frame: Frame,
-        location: GridLocation,
-        scores: tuple[int, int] | None = None,
-        lines: Sequence[Line] = (),
-        untaught: dict[int, str] | None = None,
-    ) -> bool:
-        """Glyphs the bank does not know, named by the game (see :mod:`.balda_naming`); the
-        page's score, when it grew by one word, says how long that word is. Letters named
-        under an overlay go into ``untaught``, not the bank."""
-        from calibration.balda.naming import name_by_logic
-
-        ours: dict[int, str] = {}
-        pending = self._pending
-        if pending is not None and pending.kind is Awaits.MOVE and pending.move is not None:
-            assert pending.move.cell is not None
-            r, c = pending.move.cell
-            ours[r * location.cols + c] = pending.move.letter
-        length = None
-        if scores is not None and self.state is not None and not ours:
-            grown = [scores[k] - self.state.scores[k] for k in (0, 1)]
-            grown = [g for g in grown if g > 0]
-            length = grown[0] if len(grown) == 1 else None
-        shown = frozenset(
-            fold_yo(word.upper()) for line in lines for word in line.text.split() if word.isalpha()
-        )
-        taught = name_by_logic(
-            frame, location, self.bank, self.alphabet, self.lexicon, self.state, ours, length,
-            self.lang, shown, untaught,
-        )
-        for r, c, char in taught:
-            logger.info("named the glyph at %s,%s %r by the game's logic", r, c, char)
-        self.learned_glyphs += len(taught)
-        return bool(taught or untaught)
-
-    def _all_lines(self, frame: Frame) -> list[Line]:
-        if self.text is None:
-            return []
-        dx, dy = frame.region.left, frame.region.top
-        return [Line(t.text, t.region.offset(dx, dy)) for t in self.text.lines(frame)]
-
-    def _lines(self, frame: Frame, grid: Region) -> list[Line]:
-        if self.text is None:
-            return []
-        dx, dy = frame.region.left, frame.region.top
-        return [
-            Line(t.text, t.region.offset(dx, dy)) for t in self.text.lines(frame, exclude=[grid])
-        ]
-
-    def _check_learned(self, reading: BaldaReading) -> None:
-        """A glyph named by OCR in this frame must make sense: it may only be a letter in a
-        cell that was empty (a new letter), never a change to a letter already known."""
-        learned = getattr(reading, "learned", ())
-        self.learned_glyphs += len(learned)
-        if not learned or self.state is None:
-            return
-        size = self.state.size
-        for row, col, char in learned:
-            known = self.state.grid[row * size + col]
-            if known and known != char:
-                self.bank.forget(char)
-                raise ReadError(
-                    f"cell {row},{col}: OCR named a glyph {char!r} where {known!r} stands",
-                    cells=((row, col),),
-                )
+        return seen
 
     def calibrate(
         self, frame: Frame, location: GridLocation, seen: BaldaSeen, window: Region
@@ -300,78 +172,6 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
     @staticmethod
     def board_region(location: GridLocation, frame: Frame) -> Region:
         return Region(0, 0, frame.width, frame.height)  # the turn line matters as much
-
-    # --- checks -------------------------------------------------------------------------------
-    def check(self, previous: tuple[str, ...] | None, pending: Expect | None, seen: BaldaSeen
-              ) -> tuple[Verdict, str]:
-        if not seen.kinds:
-            return Verdict.STALE, "the page shows none of the site's phrases yet"
-        if previous is None or not isinstance(pending, Expect):
-            return Verdict.OK, ""
-        before = pending.grid
-        try:
-            added = new_cells(before, seen.grid)
-        except TrackError as exc:
-            return Verdict.MISREAD, str(exc)
-        over = bool(seen.kinds & set(ENDED))
-        ours = "ours" in seen.kinds and "theirs" not in seen.kinds
-        if pending.kind is Awaits.MOVE:
-            move = pending.move
-            assert move is not None and move.cell is not None
-            if "confirm" in seen.kinds:
-                return Verdict.OK, ""  # the page asks about our word: answered by decide
-            cell = move.cell[0] * seen.size + move.cell[1]
-            lost = bool(pending.sent) and (
-                time.monotonic() - pending.sent > self.site.redraw_timeout
-            )
-            if not added:
-                if "rejected" in seen.kinds or over:
-                    return Verdict.OK, ""
-                if lost and ours:
-                    # The page never showed our letter: the input was lost. Taking it back
-                    # and entering the move again is safe (nothing was played).
-                    return (Verdict.OK, "") if self._retry_left() else (
-                        Verdict.MISREAD, f"{move.to_text()} never showed on the page")
-                return Verdict.STALE, f"{move.to_text()} not shown yet"
-            if cell not in added or seen.grid[cell] != move.letter:
-                shown = seen.grid[cell] or "empty"
-                return Verdict.MISREAD, f"our {move.letter!r} at {move.cell} shows as {shown!r}"
-            if len(added) > 2:
-                return Verdict.MISREAD, f"{len(added)} new letters after one move"
-            if "rejected" in seen.kinds or over:
-                return Verdict.OK, ""
-            if len(added) == 1 and ours and not self.both_sides:
-                if lost and self._retry_left():
-                    return Verdict.OK, ""  # our letter shows but the word never went: redo
-                return Verdict.STALE, f"{move.to_text()} not confirmed yet"
-            if len(added) == 2 and not ours:
-                return Verdict.STALE, "the opponent's reply is still being drawn"
-            return Verdict.OK, ""
-        if pending.kind is Awaits.CANCEL:
-            if added or "rejected" in seen.kinds:
-                return Verdict.STALE, "the refused word is still on the page"
-            return Verdict.OK, ""
-        if pending.kind in (Awaits.REPLY, Awaits.PASS):
-            if len(added) > 1:
-                return Verdict.MISREAD, f"{len(added)} new letters in one reply"
-            if not added and ours and not over and self._their_score_grew(seen):
-                # The page counted the opponent's word but its letter is not drawn yet (or
-                # is fading in too faint to read): that is no pass.
-                return Verdict.STALE, "the opponent's word is scored but its letter not shown"
-            if over or ours:
-                return Verdict.OK, ""
-            return Verdict.STALE, "waiting for the opponent"
-        return Verdict.OK, ""
-
-    def _retry_left(self) -> bool:
-        """Lost inputs are entered again at most twice a move, then it is a misread."""
-        return self._retries < 2
-
-    def _their_score_grew(self, seen: BaldaSeen) -> bool:
-        if seen.scores is None or self.state is None:
-            return False
-        theirs = 1 if not self.both_sides else self.state.to_move
-        return seen.scores[theirs] > self.state.scores[theirs]
 
     def is_fresh(self, seen: BaldaSeen) -> bool:
         if seen.kinds & set(ENDED):
@@ -407,7 +207,7 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
     def turn(self, seen: BaldaSeen) -> Turn:
         if seen.kinds & set(ENDED):
             return Turn.OVER
-        if seen.kinds & {"rejected", "confirm"}:
+        if seen.kinds & {*REFUSED, "confirm"}:
             return Turn.OURS
         if self.both_sides or ("ours" in seen.kinds and "theirs" not in seen.kinds):
             return Turn.OURS
@@ -417,8 +217,8 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
         """Bring the followed game up to an accepted reading, and note when a turn of ours
         first showed (for the seconds it takes to play it)."""
         self._sync(seen)
-        if self._turn_since is None and self.outcome(seen) is None and "rejected" not in (
-            seen.kinds
+        if self._turn_since is None and self.outcome(seen) is None and not (
+            seen.kinds & REFUSED
         ) and self.turn(seen) is Turn.OURS:
             self._turn_since = seen.t
 
@@ -433,10 +233,11 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
             added = new_cells(self.state.grid, seen.grid)
         except TrackError as exc:
             raise ImpossibleState(f"the grid no longer follows the game: {exc}") from exc
+        self._name_unknown(seen)
         if not added:
             return
-        if seen.kinds & {"rejected", "confirm"}:
-            return  # our refused (or not yet confirmed) letter is showing: not a move yet
+        if seen.kinds & {*REFUSED, "confirm"} or self._redo:
+            return  # our refused (or not yet confirmed, or lost) letter showing: no move yet
         pending = self._pending
         if pending is not None and pending.kind is Awaits.MOVE and pending.move is not None:
             ours = pending.move
@@ -458,8 +259,11 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
             length = None
             if seen.scores is not None and len(added) == 1:
                 length = seen.scores[side] - self.state.scores[side]  # the page's count
+                if not 0 < length <= len(seen.grid):
+                    length = None  # a score misread (OCR took other digits for it)
             self.state, move = opponent_move(
-                self.state, self.lexicon, cell, seen.grid[cell], length if length else None
+                self.state, self.lexicon, cell, seen.grid[cell], length if length else None,
+                self._shown_words(seen),
             )
             if move is None:
                 if length:  # the page counted the word we cannot name: count it too
@@ -467,11 +271,44 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
                     scores[side] += length
                     self.state = replace(self.state, scores=(scores[0], scores[1]))
                 row, col = divmod(cell, seen.size)
+                if seen.grid[cell] == UNKNOWN:
+                    self.log.unknown.append(f"{UNKNOWN}@{row},{col}")
+                    self.log.moves.append((side, f"{UNKNOWN}@{row},{col} (an unknown letter)"))
+                    continue
                 self.log.site_words.append(f"{seen.grid[cell]}@{row},{col}")
                 self.log.moves.append((side, f"{seen.grid[cell]}@{row},{col} (site word)"))
                 logger.info("opponent word at %s,%s is not in our dictionary", row, col)
             else:
                 self.log.moves.append((side, move.to_text()))
+
+    def _shown_words(self, seen: BaldaSeen) -> frozenset[str]:
+        """The words the page's text shows (its lists of words played, its messages)."""
+        yo = "Ё" in self.alphabet
+        return frozenset(
+            word.upper() if yo else fold_yo(word.upper())
+            for line in seen.lines for word in line.text.replace("«", " ").replace("»", " ")
+            .split() if word.isalpha() and len(word) >= 2
+        )
+
+    def _name_unknown(self, seen: BaldaSeen) -> None:
+        """Unknown letters the grid now reads (the bank has learned their look since):
+        named in the game followed."""
+        assert self.state is not None
+        grid = list(self.state.grid)
+        named = [i for i, ch in enumerate(grid) if ch == UNKNOWN and seen.grid[i] not in
+                 ("", UNKNOWN)]
+        for i in named:
+            grid[i] = seen.grid[i]
+            row, col = divmod(i, seen.size)
+            self.log.moves.append((-1, f"{UNKNOWN}@{row},{col} named {grid[i]}"))
+            logger.info("the unknown letter at %s,%s reads %r now", row, col, grid[i])
+        if named:
+            used = self.state.used
+            n, row = seen.size, self.state.rules.start_row
+            start = "".join(grid[row * n : (row + 1) * n])
+            if used and UNKNOWN in used[0] and UNKNOWN not in start:
+                used = (start, *used[1:])  # the start word, whole at last
+            self.state = replace(self.state, grid=tuple(grid), used=used)
 
     def state_of(self, seen: BaldaSeen) -> tuple[str, ...]:
         assert self.state is not None
@@ -483,22 +320,39 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
         pending = self._pending
         if "confirm" in seen.kinds and pending is not None and pending.move is not None:
             return [self._confirm(pending)]
-        if "rejected" in seen.kinds or (pending is not None and pending.kind is Awaits.MOVE):
+        if seen.kinds & REFUSED or (
+                pending is not None and pending.kind is Awaits.MOVE):
+            self._redo = False
             word = pending.move.word if pending is not None and pending.move is not None else ""
-            refused = "rejected" in seen.kinds
-            if word and refused:
+            refused = bool(seen.kinds & REFUSED)
+            other = self._other_word(seen, word) if refused else ""
+            if other:  # the page refused what it got, not our word: the input was garbled
+                refused = False
+                logger.info("the page refused %s, not our %s: entered again", other, word)
+            if word and refused and "used" in seen.kinds:
+                # played before (a word of the opponent's we named another): not the site's
+                # dictionary's doing, and only for this game
+                self.state = replace(self.state, used=(*self.state.used, word))
+                self.log.used.append(word)
+            elif word and refused:
                 self.rejected.add(word)
                 self.log.rejected.append(word)
             elif not refused:
                 self._retries += 1
                 self.log.retried.append(word)
+                if word and self._retries > 2:  # the page never takes it: play another
+                    self._not_taken.add(word)
+                    self._retries = 0
             why = f"the site refused {word}" if refused else f"{word}: the input did not go through"
             self._pending = Expect(Awaits.CANCEL, self.state.grid)
             return [Decision(Cancel(word), "cancel", why)]
         state = self.state
         if not self.both_sides and state.to_move != 0:
             state = replace(state, to_move=0)
-        excluded = tuple(w for w in self.rejected.words if w not in state.used_words)
+        excluded = tuple(w for w in self.rejected.words | self._not_taken
+                         if w not in state.used_words)
+        rare = rare_words(state, self.lexicon, self.site.language, self.site.min_zipf)
+        excluded += tuple(w for w in rare if w not in excluded)  # the site likely lacks them
         thinking = replace(state, used=state.used + excluded) if excluded else state
         decision = search_decision(thinking, self.lexicon, seconds=self.think)
         move = decision.move
@@ -508,6 +362,7 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
             self.log.moves.append((state.to_move, "pass"))
             return [decision]
         self._pending = Expect(Awaits.MOVE, state.grid, move, time.monotonic())
+        self._mover = state.to_move
         self.state = state
         return [decision]
 
@@ -552,7 +407,8 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
                     out.append(Gesture.settle())  # the page must show the cell chosen first
                 out.append(Gesture.type(letter))
             elif step.do == "drag-path":
-                out.append(Gesture.drag([centre(r, c) for r, c in move.path]))
+                out.append(Gesture.drag([centre(r, c) for r, c in move.path],
+                                        step=self.site.drag_step))
             elif step.do == "click-path":
                 for cell in move.path:
                     out.append(Gesture.click(centre(*cell)))
@@ -570,12 +426,17 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
         from vision.core.palette import read_palette
 
         palette = read_palette(
-            frame, location.geometry.bounds, location.pitch, self.bank, self.alphabet, self.lang
+            frame, location.geometry.bounds, location.pitch, self.bank, self.alphabet, self.lang,
+            teach=True,
         )
         return palette.offset(frame.region.left, frame.region.top)
 
     def _palette_point(self, letter: str, seen: BaldaSeen) -> Point:
         key = self._palette.keys.get(letter) if self._palette is not None else None
+        if key is None and self._palette_frame is not None and self._location is not None:
+            # the bank has grown since the palette was read: read it again
+            self._palette = self._read_palette(self._palette_frame, self._location)
+            key = self._palette.keys.get(letter)
         if key is None:
             known = "".join(sorted(self._palette.keys)) if self._palette is not None else ""
             raise ImpossibleState(
@@ -625,11 +486,16 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
             "scores": list(scores),
             "margin": scores[0] - scores[1],
             "moves_played": [
-                f"{'us' if side == 0 else 'them'}: {text}" for side, text in self.log.moves
+                f"{('us', 'them', 'seen')[side]}: {text}" for side, text in self.log.moves
             ],
             "rejected_words": list(self.log.rejected),
+            "played_before": list(self.log.used),
             "confirmed_words": list(self.log.confirmed),
             "site_words": list(self.log.site_words),
+            "unknown_letters": list(self.log.unknown),
+            # the last grid followed (not "grid": an outcome event's grid is a frame's reading)
+            "final_grid": (self.state.to_text().splitlines()[-self.state.size:]
+                           if self.state else []),
         }
 
     def header(self, target: Target[TargetProfile]) -> dict[str, object]:
@@ -645,10 +511,12 @@ class BaldaPlayer(AdapterDefaults[GridLocation, BaldaSeen, Expect, tuple[str, ..
         """Forget the game followed so far (a new game, or the page started again)."""
         self.state, self._pending, self.log = None, None, GameLog()
         self._palette, self._geometry, self._turn_since = None, None, None
-        self._retries = 0
+        self._retries, self._redo = 0, False
+        self._not_taken = set()
 
     def new_game(self, target: Target[TargetProfile], calibration: Calibration) -> list[Intent]:
         self.state, self._pending, self.log = None, None, GameLog()
+        self._not_taken = set()
         return step_intents((*self.site.dismiss, *self.site.new_game), self._all_lines,
                             self._geometry)
 

@@ -20,6 +20,7 @@ def page_language(cfg: PagePlayConfig) -> str:
 def make_balda_player(cfg: PagePlayConfig, profile: SiteProfile) -> BaldaPlayer:
     from bot.games.balda.adapter import BaldaPlayer
     from bot.web.rejected_words import RejectedWords
+    from bot.web.session import yo_letter
     from bot.web.site_copies import SiteCopies
     from bot.web.site_data import glyph_bank_for, rejected_path
     from solvers.balda.lexicon import Lexicon
@@ -28,9 +29,10 @@ def make_balda_player(cfg: PagePlayConfig, profile: SiteProfile) -> BaldaPlayer:
     from vision.core.page_text import PageText
 
     lang = page_language(cfg) if cfg.target == "builtin" else profile.language
-    lexicon = Lexicon.for_language(lang)
+    yo = yo_letter(cfg, profile) and lang == "ru"
+    lexicon = Lexicon.for_language(lang, yo=yo)
     tess = tesseract_lang(lang)
-    alphabet = alphabet_for(lang)
+    alphabet = alphabet_for(lang, yo)
     return BaldaPlayer(
         profile,
         lexicon,

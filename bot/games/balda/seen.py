@@ -24,6 +24,7 @@ class BaldaSeen:
     scores: tuple[int, int] | None = None  # (ours, theirs) as the page shows them
     followed: bool = False  # the grid is the followed game's (faded under the end banner)
     known: tuple[str, ...] = ()  # the followed letters it was read with (never re-read)
+    marked: tuple[bool, ...] = ()  # cells in a look that is not the plain face (lit, picked)
 
     @property
     def size(self) -> int:

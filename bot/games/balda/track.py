@@ -18,6 +18,9 @@ from solvers.balda.moves import BaldaMove
 from solvers.balda.rules import BaldaRules
 from solvers.balda.state import BaldaState
 
+#: A letter on the grid that nothing named for sure (an unknown glyph): no word runs through it.
+UNKNOWN = "?"
+
 
 class TrackError(ValueError):
     """A grid that cannot follow the last one by the rules (letters changed or vanished)."""
@@ -30,17 +33,22 @@ class GameLog:
     moves: list[tuple[int, str]] = field(default_factory=list)  # (side 0 ours / 1 theirs, text)
     rejected: list[str] = field(default_factory=list)
     site_words: list[str] = field(default_factory=list)  # opponent words our list lacks
+    unknown: list[str] = field(default_factory=list)  # letters followed as unknown ("?@r,c")
     retried: list[str] = field(default_factory=list)  # inputs the page never took, entered again
     confirmed: list[str] = field(default_factory=list)  # words the page asked about, added
+    used: list[str] = field(default_factory=list)  # ours the page said were played before
 
 
 def new_cells(before: Sequence[str], after: Sequence[str]) -> list[int]:
-    """Cells empty before and filled after; raises TrackError when a letter changed or went."""
+    """Cells empty before and filled after; raises TrackError when a letter changed or went.
+    An unknown letter that reads as a letter now is no change (it was named at last)."""
     if len(before) != len(after):
         raise TrackError(f"the grid has {len(after)} cells, not {len(before)}")
     size = int(len(after) ** 0.5)
     added = []
     for i, (a, b) in enumerate(zip(before, after, strict=True)):
+        if a == UNKNOWN and b:
+            continue
         if a and a != b:
             row, col = divmod(i, size)
             now = repr(b) if b else "empty"
@@ -76,13 +84,17 @@ def blind_move(state: BaldaState, cell: int, letter: str) -> BaldaState:
 
 
 def opponent_move(
-    state: BaldaState, lexicon: Lexicon, cell: int, letter: str, length: int | None = None
+    state: BaldaState, lexicon: Lexicon, cell: int, letter: str, length: int | None = None,
+    shown: frozenset[str] = frozenset(),
 ) -> tuple[BaldaState, BaldaMove | None]:
     """The position after the opponent put ``letter`` at ``cell``; its move when our
-    dictionary names one (of ``length`` letters when the page's score says so)."""
+    dictionary names one (of ``length`` letters when the page's score says so; the one the
+    page lists among ``shown``, when it lists one: else a word the opponent played would
+    look unused, and ours would be refused as played before)."""
     options = candidates(state, lexicon, cell, letter)
     if length is not None:
         options = [m for m in options if len(m.word) == length] or options
+    options = [m for m in options if m.word in shown] or options
     if not options:
         return blind_move(state, cell, letter), None
     move = options[0]

@@ -209,7 +209,8 @@ class SimScreen:
     def type_text(self, text: str) -> None:
         self.keys.append(tuple(text))
 
-    def drag(self, points: Sequence[Point], button: Button = Button.LEFT) -> None:
+    def drag(self, points: Sequence[Point], button: Button = Button.LEFT,
+             step: float | None = None) -> None:
         """Minesweeper takes no drags: only the pointer moves, to the last point."""
         self.pointer = points[-1]
 

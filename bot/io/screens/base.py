@@ -50,8 +50,10 @@ class Screen(Protocol):
         """Type literal text, character by character (any Unicode letter)."""
         ...
 
-    def drag(self, points: Sequence[Point], button: Button = Button.LEFT) -> None:
-        """Press at the first point, move through the others in order, release at the last."""
+    def drag(self, points: Sequence[Point], button: Button = Button.LEFT,
+             step: float | None = None) -> None:
+        """Press at the first point, move through the others in order, release at the last
+        (``step``: seconds from one point to the next, else the screen's own pace)."""
         ...
 
     def move_to(self, point: Point) -> None:

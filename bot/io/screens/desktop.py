@@ -246,17 +246,30 @@ class DesktopScreen:
 
         x11_keys.mapper(lend_latin=is_private(os.environ.get("DISPLAY", ""))).type(text)
 
-    def drag(self, points: Sequence[Point], button: Button = Button.LEFT) -> None:
+    def drag(self, points: Sequence[Point], button: Button = Button.LEFT,
+             step: float | None = None) -> None:
         """Press at the first point, pass through every other, release at the last. Each step
-        is a short glide, so the page sees the pointer enter every cell on the way."""
+        is a short glide (``step`` seconds, default ``DRAG_STEP``), so the page sees the
+        pointer enter every cell on the way."""
         first, *rest = [self._logical(p) for p in points]
         self._call(self._gui.moveTo, *first)
         self._call(self._gui.mouseDown, *first, button=button.value)
+        pace = DRAG_STEP if step is None else step
         try:
+            here = first
             for x, y in rest:
                 # A glide, not a jump: pages follow a drag by the pointer's moves on the way
-                # (pyautogui jumps when the duration is under its MINIMUM_DURATION).
-                self._call(self._gui.moveTo, x, y, duration=DRAG_STEP)
+                # (pyautogui jumps when the duration is under its MINIMUM_DURATION, so a quick
+                # glide is made here: half way, then the point, each held for a screen frame
+                # or two, so a browser that merges the moves of one frame still sees it).
+                if pace >= self._gui.MINIMUM_DURATION:
+                    self._call(self._gui.moveTo, x, y, duration=pace)
+                else:
+                    self._call(self._gui.moveTo, (here[0] + x) // 2, (here[1] + y) // 2)
+                    time.sleep(pace / 2)
+                    self._call(self._gui.moveTo, x, y)
+                    time.sleep(pace / 2)
+                here = (x, y)
         finally:
             last = rest[-1] if rest else first
             self._call(self._gui.mouseUp, *last, button=button.value)

@@ -126,7 +126,8 @@ class ReplayScreen:
     def type_text(self, text: str) -> None:
         self.keys.append(tuple(text))
 
-    def drag(self, points: Sequence[Point], button: Button = Button.LEFT) -> None:
+    def drag(self, points: Sequence[Point], button: Button = Button.LEFT,
+             step: float | None = None) -> None:
         self.drags.append((tuple(points), button))
 
     def move_to(self, point: Point) -> None:

@@ -4,9 +4,11 @@ pyautogui knows the US layout only, and ``xdotool type`` remaps one spare key co
 letter it types: Chromium keeps the first letter it saw on that code, so ``бакот`` arrives as
 ``ббббб``. Here a letter that no key carries gets a key code nobody uses, once, for the whole
 session, and keeps it; Chromium then reads each code once and is right every time. Codes come
-from the key map's empty slots; on a display the bot started itself (a private Xvfb, where no
-person types) the Latin letter keys may be lent too, as a Cyrillic alphabet needs more codes
-than a server has free. Keys are pressed with XTest, like every other input the bot sends.
+from the key map's empty slots, then from the vendor keys (XF86 media and launch keys, which
+nobody types letters on: a default Xvfb has 19 empty slots and a Cyrillic alphabet needs 33),
+each given back at the end; on a display the bot started itself (a private Xvfb, where no
+person types) the Latin letter keys may be lent too. Keys are pressed with XTest, like every
+other input the bot sends.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ if TYPE_CHECKING:
     from Xlib.display import Display as XDisplay
 
 from bot.errors import GamebotError
+
+#: XF86 keysyms (media, launch and other vendor keys): lent when the empty slots run out.
+VENDOR_FIRST, VENDOR_LAST = 0x1008FF00, 0x1008FFFF
 
 _SHARED: dict[str, KeyMapper] = {}  # one per display name, kept for the process's life
 
@@ -55,11 +60,15 @@ class KeyMapper:
     def _scan(self, lend_latin: bool) -> None:
         mapping = self.display.get_keyboard_mapping(self.first, self.last - self.first + 1)
         latin: list[int] = []
+        vendor: list[int] = []
         for offset, row in enumerate(mapping):
             code = self.first + offset
             syms = [s for s in row if s]
             if not syms and code > self.first:  # code 8 is unusable to some programs
                 self._free.append(code)
+                continue
+            if all(VENDOR_FIRST <= s <= VENDOR_LAST for s in syms):
+                vendor.append(code)
                 continue
             for sym in syms[:1]:
                 if 0x20 < sym < 0x7F and chr(sym).isalnum():
@@ -68,6 +77,7 @@ class KeyMapper:
                         latin.append(code)
                 elif 0x01000100 <= sym <= 0x0110FFFF:
                     self.codes.setdefault(chr(sym - 0x01000000), code)
+        self._free += vendor
         if lend_latin:
             self._free += latin
 

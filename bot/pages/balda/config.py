@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from bot.pages.kit.params import choice, number
+from bot.pages.kit.server import PageRequestError
 
 # name -> (allowed values or a description, default); the first value is the default.
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -17,11 +18,12 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "level": ("hard", "medium", "easy"),
     "first": ("human", "computer"),
     "mode": ("computer", "hotseat"),
-    "theme": ("classic", "night"),
+    "theme": ("classic", "night", "canvas"),
     "input": ("palette-drag", "type-click"),
     "ending": ("banner", "silent"),
     "unknown": ("refuse", "ask"),
     "overlay": ("none", "path"),
+    "yo": ("e", "letter"),
 }
 PARAMETERS: dict[str, str] = {
     "size": "grid size: 5 (default), 6 or 7",
@@ -34,8 +36,9 @@ PARAMETERS: dict[str, str] = {
     "page uses seed+n); default random",
     "reject": "0..1: the page's dictionary refuses this fraction of otherwise legal words a "
     "person plays, as 'not in the dictionary' (default 0)",
-    "theme": "classic (light, square cells, UPPER-case letters; default) or night (dark, "
-    "rounded tiles, lower-case letters)",
+    "theme": "classic (light, square cells, UPPER-case letters; default), night (dark, "
+    "rounded tiles, lower-case letters) or canvas (the grid and the palette drawn on a <canvas> "
+    "in a serif italic, letters coloured by who placed them; no word lists, no start word shown)",
     "input": "palette-drag (click an empty cell, pick a letter on the palette, drag along the "
     "word; default) or type-click (click an empty cell, type the letter, click the word's cells, "
     "then Отправить or Enter)",
@@ -47,6 +50,11 @@ PARAMETERS: dict[str, str] = {
     "added, the word is played)",
     "overlay": "none (default) or path (as some sites do: after every move, ours too, arrows "
     "drawn across the word's letters, over them, until the next move)",
+    "yo": "e (default: Russian Ё is Е, as most sites play) or letter (Ё a letter of its own: "
+    "the palette has it, УЧЁТ is a word and УЧЕТ is not)",
+    "position": "the grid to start from instead of a fresh game (for labelled screenshots): rows "
+    "from the top joined by '/', '.' an empty cell, the middle row full (the start word); "
+    "e.g. ...../..К../БАЛДА/...../.....",
     "think": "milliseconds the computer's 'thinking' stays on screen at least (default 600)",
 }
 DEFAULT_THINK_MS = 600
@@ -67,6 +75,8 @@ class BaldaConfig:
     ending: str = "banner"
     unknown: str = "refuse"
     overlay: str = "none"
+    position: str = ""
+    yo: str = "e"
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -90,7 +100,19 @@ def parse_config(payload: dict[str, object], languages: tuple[str, ...]) -> Bald
         ending=choice(payload, "ending", CHOICES["ending"]),
         unknown=choice(payload, "unknown", CHOICES["unknown"]),
         overlay=choice(payload, "overlay", CHOICES["overlay"]),
+        position=_position(payload),
+        yo=choice(payload, "yo", CHOICES["yo"]),
     )
+
+
+def _position(payload: dict[str, object]) -> str:
+    """The ``position`` parameter as given (upper case; its letters are checked by the game)."""
+    value = payload.get("position")
+    if value is None or value == "":
+        return ""
+    if not isinstance(value, str):
+        raise PageRequestError(f"parameter position must be text, not {value!r}")
+    return value.strip().upper()
 
 
 def describe_parameters(languages: tuple[str, ...]) -> list[str]:

@@ -57,18 +57,33 @@ class Language:
     code: str
     alphabet: str
     load: Callable[[], Lexicon]
+    yo: bool = False  # Russian with Ё a letter of its own (yo=letter)
 
     def normalise(self, text: str) -> str:
-        """Upper case; Russian also folds Ё into Е (its dictionary is folded the same way)."""
-        return normalise(text, self.code)
+        """Upper case; Russian also folds Ё into Е (its dictionary is folded the same way),
+        unless Ё is a letter of its own."""
+        return normalise(text, self.code, self.yo)
+
+
+#: The key of Russian with Ё a letter of its own among a page's languages.
+RU_YO = "ru+yo"
+
+
+def language_key(config: BaldaConfig) -> str:
+    """Which of the page's languages a game plays: its ``lang``, Russian with Ё apart when
+    ``yo=letter``."""
+    return RU_YO if config.lang == "ru" and config.yo == "letter" else config.lang
 
 
 def available_languages() -> dict[str, Language]:
     """Every language ``solvers`` has nouns for (ru, uk, en), Russian first."""
-    return {
+    found = {
         code: Language(code, alphabet_for(code), functools.partial(Lexicon.for_language, code))
         for code in LANGUAGES
     }
+    found[RU_YO] = Language("ru", alphabet_for("ru", yo=True),
+                            functools.partial(Lexicon.for_language, "ru", yo=True), yo=True)
+    return found
 
 
 def refused(word: str, fraction: float, salt: str) -> bool:
@@ -86,6 +101,46 @@ class Rejection(Exception):
     def __init__(self, reason: str, message: str, word: str = "") -> None:
         super().__init__(message)
         self.reason, self.message, self.word = reason, message, word
+
+
+def preset_state(position: str, size: int, language: Language
+                 ) -> tuple[BaldaState, tuple[tuple[int, int], ...]]:
+    """The grid a ``position`` parameter gives (rows joined by '/', '.' empty), and the cells
+    of its letters off the start row; PageRequestError says what is wrong with it."""
+    rows = position.split("/")
+    if len(rows) != size or any(len(row) != size for row in rows):
+        raise PageRequestError(f"position must be {size} rows of {size} cells joined by '/'")
+    grid: list[str] = []
+    for row in rows:
+        for ch in row:
+            letter = "" if ch == "." else language.normalise(ch)
+            if letter and letter not in language.alphabet:
+                raise PageRequestError(f"position: {ch!r} is not a letter of the alphabet")
+            grid.append(letter)
+    rules = BaldaRules(size=size)
+    start = "".join(grid[rules.start_row * size : (rules.start_row + 1) * size])
+    if len(start) != size:
+        raise PageRequestError("position: the middle row (the start word) must be full")
+    placed = tuple(divmod(i, size) for i, ch in enumerate(grid)
+                   if ch and i // size != rules.start_row)
+    return BaldaState(rules=rules, grid=tuple(grid), used=(start,)), placed
+
+
+def log_ended(session: Session) -> None:
+    """With ``GAMEBOT_PAGE_LOG=FILE``, one JSON line per game that ends (its grid, scores by
+    panel, words): what the page truly holds, to check a bot's reading against."""
+    import json
+    import os
+
+    path = os.environ.get("GAMEBOT_PAGE_LOG")
+    if not path:
+        return
+    view = session.view()
+    line = {k: view[k] for k in ("number", "seed", "scores", "words", "end_reason")}
+    line["grid"] = ["".join(ch or "." for ch in row) for row in view["grid"]]  # type: ignore[attr-defined]
+    line["config"] = view["config"]
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write(json.dumps(line, ensure_ascii=False) + "\n")
 
 
 # ----- one game --------------------------------------------------------------------------
@@ -114,7 +169,12 @@ class Session:
         # seat of engine player p; the computer sits on panel 1
         self.seats = (0, 1) if hotseat or config.first == "human" else (1, 0)
         self.kinds = ("human", "human") if hotseat else ("human", "computer")  # by panel
-        self.state = BaldaState.new(self.rng.choice(starts), BaldaRules(size=config.size))
+        start = self.rng.choice(starts)
+        self.preset: tuple[tuple[int, int], ...] = ()  # letters a ``position`` placed
+        if config.position:
+            self.state, self.preset = preset_state(config.position, config.size, language)
+        else:
+            self.state = BaldaState.new(start, BaldaRules(size=config.size), yo=language.yo)
         self.history: list[tuple[int, BaldaMove]] = []  # (panel, move) in play order
 
     # ----- whose turn ---------------------------------------------------------------------
@@ -166,6 +226,8 @@ class Session:
         panel = self.seats[self.state.to_move]
         self.state = self.state.play(move)
         self.history.append((panel, move))
+        if self.state.is_over:
+            log_ended(self)
 
     def _checked_move(self, cell: Cell, letter: str, path: list[Cell], added: bool = False
                       ) -> BaldaMove:
@@ -238,6 +300,10 @@ class Session:
             "next": self.seats[state.to_move],  # who would move: a silent ending names them
             "turn_kind": self.turn_kind(),
             "words": [{"word": m.word, "by": panel} for panel, m in self.history if not m.is_pass],
+            "placed": [{"cell": list(cell), "by": (cell[0] + cell[1]) % 2}
+                       for cell in self.preset]
+            + [{"cell": list(m.cell), "by": panel} for panel, m in self.history
+               if m.cell is not None],
             "passes": state.passes,
             "pass_limit": state.rules.pass_limit,
             "over": over,
@@ -279,9 +345,10 @@ class BaldaGames:
         else:
             self.languages = {
                 code: Language(
-                    code,
+                    "ru" if code == RU_YO else code,
                     alphabet_for(code) if code in LANGUAGES else lexicon.alphabet,
                     functools.partial(_given, lexicon),
+                    yo=code == RU_YO,
                 )
                 for code, lexicon in lexicons.items()
             }
@@ -337,14 +404,17 @@ class BaldaGames:
             return session.view()
 
     def new_game(self, payload: dict[str, object]) -> Session:
-        config = parse_config(payload, tuple(self.languages))
+        config = parse_config(payload, tuple(k for k in self.languages if k != RU_YO))
         number = game_number(payload)
-        lexicon = self.lexicon(config.lang)
-        starts = self._start_words(config.lang, config.size)
+        key = language_key(config)
+        if key not in self.languages:
+            raise PageRequestError("yo=letter: this page has no Russian with Ё apart")
+        lexicon = self.lexicon(key)
+        starts = self._start_words(key, config.size)
         session = Session(
             secrets.token_hex(8),
             config,
-            self.languages[config.lang],
+            self.languages[key],
             lexicon,
             number,
             starts,

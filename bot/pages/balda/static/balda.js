@@ -37,7 +37,7 @@ function touchesLetter(cell) {
 }
 function normalise(key) {
   let letter = key.toUpperCase();
-  if (ui.config.lang === "ru") letter = letter.replace("Ё", "Е");
+  if (ui.config.lang === "ru" && ui.config.yo !== "letter") letter = letter.replace("Ё", "Е");
   return letter;
 }
 
@@ -106,13 +106,21 @@ function render() {
   $("submit").disabled = !idle;
   $("cancel").disabled = !idle;
   $("pass").disabled = !idle;
-  $("footer").textContent =
-    `Начальное слово: ${shown(g.start_word)} · игра ${g.number + 1}`;
+  $("footer").textContent = canvasTheme() ? `Игра ${g.number + 1}`
+    : `Начальное слово: ${shown(g.start_word)} · игра ${g.number + 1}`;
 }
+
+function played(who, word) {
+  // the line under the board after a move; the canvas theme writes no word in the markup
+  return canvasTheme() ? `${who}: +${word.length}` : `${who}: ${shown(word)} (+${word.length})`;
+}
+
+function canvasTheme() { return ui.config && ui.config.theme === "canvas"; }
 
 function drawBoard() {
   const g = ui.game;
   const board = $("board");
+  if (canvasTheme()) { drawCanvasBoard(board); return; }  // balda-canvas.js
   board.style.setProperty("--n", String(g.size));
   // the opponent's last word (the computer's, or in hot-seat the other person's)
   const last = opponentLast();
@@ -175,6 +183,7 @@ function opponentLast() {
 
 function drawPalette() {
   const palette = $("palette");
+  if (canvasTheme()) { drawCanvasPalette(palette); return; }  // balda-canvas.js
   const letters = ui.game.alphabet;
   const columns = letters.length > 32 ? 11 : letters.length > 27 ? 8 : 9;
   palette.style.setProperty("--palette-columns", String(columns));
@@ -234,7 +243,7 @@ async function computerTurn() {
   const last = next.last;
   if (last) {
     if (last.pass) say("Компьютер пропустил ход", "info");
-    else say(`Компьютер: ${shown(last.word)} (+${last.word.length})`, "info");
+    else say(played("Компьютер", last.word), "info");
   }
   finished();
   render();
@@ -299,7 +308,7 @@ async function submit() {
     return;
   }
   const word = answer.game.words[answer.game.words.length - 1].word;
-  say(`${ui.game.labels[who]}: ${shown(word)} (+${word.length})`, "info");
+  say(played(ui.game.labels[who], word), "info");
   clearMove();
   finished();
   render();
@@ -339,6 +348,7 @@ function cancel() {
 function cellAt(x, y, inner) {
   // the cell under (x, y); with ``inner`` only its middle part counts, so a drag that grazes a
   // corner on its way does not pick up a neighbour
+  if (canvasTheme()) return canvasCellAt(x, y, inner);
   for (const el of $("board").children) {
     const box = el.getBoundingClientRect();
     const mx = inner ? box.width * 0.18 : 0, my = inner ? box.height * 0.18 : 0;
@@ -416,9 +426,10 @@ function onBoardUp() {
 
 // ----- input: palette, keys, buttons -------------------------------------------------------
 function onPalette(event) {
-  const button = event.target.closest("button");
-  if (!button || !humanToMove() || !ui.target) return;
-  ui.letter = button.dataset.letter;
+  const letter = canvasTheme() ? canvasKeyAt(event.clientX, event.clientY)
+    : event.target.closest("button")?.dataset.letter;
+  if (!letter || !humanToMove() || !ui.target) return;
+  ui.letter = letter;
   ui.path = [];
   say("");
   render();
@@ -469,6 +480,7 @@ function setUp() {
   $("pass").addEventListener("click", pass);
   $("new").addEventListener("click", () => { ui.number += 1; newGame(); });
   board.addEventListener("contextmenu", (event) => event.preventDefault());
+  window.addEventListener("resize", () => render());  // the canvas theme draws to size
   newGame();
 }
 
