@@ -15,6 +15,7 @@ from solvers.minesweeper.game import Game
 from solvers.minesweeper.moves import Move
 from solvers.minesweeper.rules import FirstClick, Level
 from solvers.minesweeper.state import Cell
+from vision.core.errors import BoardNotFoundError
 from vision.minesweeper.reader import locate_minesweeper, read_minesweeper
 
 pytestmark = [pytest.mark.display, pytest.mark.xdist_group("minesweeper-e2e")]
@@ -52,6 +53,18 @@ def wait_for_change(screen, region, before, seconds=3.0):
         time.sleep(0.02)
 
 
+def located(screen, region, seconds=20.0):
+    """The first frame showing the board: a loaded machine maps the window before drawing it."""
+    deadline = time.monotonic() + seconds
+    while True:
+        frame = screen.grab(region)
+        try:
+            return frame, locate_minesweeper(frame, "winxp")
+        except BoardNotFoundError:
+            assert time.monotonic() < deadline, "the window never showed its board"
+            time.sleep(0.1)
+
+
 def test_a_first_click_mine_moves_to_the_top_left_corner(virtual_display):
     seed, mine = pick_seed()
     target = builtin.launch(BEGINNER, seed=seed, rules=FirstClick.XP)
@@ -59,8 +72,7 @@ def test_a_first_click_mine_moves_to_the_top_left_corner(virtual_display):
     screen = DesktopScreen()
     try:
         region = target.window_region(screen)
-        frame = screen.grab(region)
-        location = locate_minesweeper(frame, "winxp")
+        frame, location = located(screen, region)
         cells = location.geometry.offset(region.left, region.top)
         screen.click(cells.cell_center(*mine))  # a mine in the layout drawn: it moves
         frame = wait_for_change(screen, region, frame)
