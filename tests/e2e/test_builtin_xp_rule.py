@@ -15,8 +15,8 @@ from solvers.minesweeper.game import Game
 from solvers.minesweeper.moves import Move
 from solvers.minesweeper.rules import FirstClick, Level
 from solvers.minesweeper.state import Cell
-from vision.core.errors import BoardNotFoundError
-from vision.minesweeper.reader import locate_minesweeper, read_minesweeper
+from tests.e2e.drawn import located
+from vision.minesweeper.reader import read_minesweeper
 
 pytestmark = [pytest.mark.display, pytest.mark.xdist_group("minesweeper-e2e")]
 
@@ -51,18 +51,6 @@ def wait_for_change(screen, region, before, seconds=3.0):
             return screen.grab(region)
         assert time.monotonic() < deadline, "the click never showed"
         time.sleep(0.02)
-
-
-def located(screen, region, seconds=20.0):
-    """The first frame showing the board: a loaded machine maps the window before drawing it."""
-    deadline = time.monotonic() + seconds
-    while True:
-        frame = screen.grab(region)
-        try:
-            return frame, locate_minesweeper(frame, "winxp")
-        except BoardNotFoundError:
-            assert time.monotonic() < deadline, "the window never showed its board"
-            time.sleep(0.1)
 
 
 def test_a_first_click_mine_moves_to_the_top_left_corner(virtual_display):

@@ -19,8 +19,8 @@ from bot.run.loop import Loop, LoopOptions
 from bot.run.safety import GuardedScreen, StopRequested
 from solvers.minesweeper.rules import Level
 from solvers.minesweeper.solver import Solver
+from tests.e2e.drawn import located
 from vision.core.geometry import Point
-from vision.minesweeper.reader import locate_minesweeper
 
 pytestmark = [pytest.mark.display, pytest.mark.xdist_group("minesweeper-e2e")]
 
@@ -37,9 +37,8 @@ def window(virtual_display):
 def test_a_click_on_the_captured_board_opens_that_cell(window):
     screen = DesktopScreen()
     region = window.window_region(screen)
-    frame = screen.grab(region)
+    frame, location = located(screen, region)
     assert frame.region == region
-    location = locate_minesweeper(frame, "winxp")
     centre = location.geometry.offset(region.left, region.top).cell_center(4, 4)
     screen.click(centre)
     deadline = time.monotonic() + 3
@@ -92,8 +91,7 @@ def test_a_second_display_in_the_same_process_gets_the_input(virtual_display):
             screen = DesktopScreen()
             assert screen.bounds().width == 800
             region = target.window_region(screen)
-            frame = screen.grab(region)
-            location = locate_minesweeper(frame, "winxp")
+            frame, location = located(screen, region)
             screen.click(location.geometry.offset(region.left, region.top).cell_center(0, 0))
             time.sleep(0.3)
             assert not np.array_equal(screen.grab(region).pixels, frame.pixels)
