@@ -47,6 +47,36 @@ def test_a_short_whole_game_on_our_page(virtual_display, tmp_path, style, theme,
     assert report.mismatches == [] and report.frames > 5
 
 
+def test_a_page_that_never_says_the_game_is_over_ends_it_by_the_rules(
+    virtual_display, tmp_path, monkeypatch
+):
+    """Our page with ending=silent (no end text: the turn line goes on naming who is next),
+    two short games: each ends by the rules (a rack out with the bag empty, or the passes),
+    is counted in games.jsonl with its scores and moves, and the second game starts (the bot
+    waited for the page's words before, until it gave up)."""
+    import json
+
+    monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
+    cfg = PagePlayConfig(
+        game="erudit", target="builtin", launch=True, level="medium", seed=5, tiles=40,
+        games=2, think=0.2, page_params={"ending": "silent"}, record=tmp_path / "rec",
+        out=tmp_path,
+    )
+    result = play(cfg)
+    s = result.summary
+    assert s["stopped"] == "", s["stopped"]
+    assert s["games"] == 2 and s["unfinished"] == 0 and s["misreads"] == 0
+    logged = [json.loads(line) for line in (tmp_path / "rec" / "games.jsonl").open()]
+    assert [g["outcome"] for g in logged] == [g.outcome for g in result.stats.games]
+    for game, line in zip(result.stats.games, logged, strict=True):
+        ours, theirs = game.details["scores"]
+        assert game.outcome == ("won" if ours > theirs else "lost" if ours < theirs else "drawn")
+        assert str(line["ended_by"]).startswith("the rules: "), line
+        assert line["scores"] == [ours, theirs] and line["moves_played"]
+    report = replay(tmp_path / "rec")
+    assert report.mismatches == [] and report.outcomes == [g.outcome for g in result.stats.games]
+
+
 XANADO = Path(__file__).resolve().parents[3] / "shared" / "targets" / "xanado"
 
 

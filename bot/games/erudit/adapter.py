@@ -16,6 +16,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.games.erudit.ending import RulesEnd
 from bot.games.erudit.reading import EruditLog, EruditPageReader, EruditSeen
 from bot.games.erudit.steps import (
     AcceptEnd,
@@ -66,6 +67,11 @@ NUDGES = 2
 SUBMIT_WAITS = 25  # frames to wait for the submit button before trying without it
 OUTCOMES = ("won", "lost", "drawn")
 ENDED = (*OUTCOMES, "over")
+RULES_ENDS = {  # why a game the page did not call over is over (games.jsonl's "ended_by")
+    "out": "a rack ran out with the bag empty",
+    "passes": "two scoreless turns in a row with the bag empty",
+    "scoreless": "six scoreless turns in a row",
+}
 
 
 class EruditPlayer(EruditPageReader,
@@ -87,6 +93,7 @@ class EruditPlayer(EruditPageReader,
         letter_keys: LetterKeys | None = None,
         numbers: ReadNumbers | None = None,
         think: float = 0.0,
+        tiles: int | None = None,
     ) -> None:
         self.site = site
         self.think = think  # CPU seconds the simulating player may spend a move (0: equity)
@@ -122,6 +129,13 @@ class EruditPlayer(EruditPageReader,
         self.learned_glyphs = 0  # tiles named by the game's logic, taught to the site
         self._reply_due: float | None = None  # see EruditPageReader._reply_due
         self._reply_lines: frozenset[str] = frozenset()
+        # how many tiles a game is played with (the set's, or a page's short game): the
+        # opponent's rack is what they leave, for the end by the rules (see .ending)
+        self.tiles = tiles
+        self.ending = self._rules_end()
+        self._handed = 0  # 1: our turn was taken; 2: and a frame not ours has shown since
+        self._sent: Step | None = None  # our pass or exchange, until the page takes it
+        self._ended_by = ""  # why the game is over by the rules (its "out", "passes", ...)
 
     # --- checks -------------------------------------------------------------------------------
     def check(self, previous: tuple[str, ...] | None, pending: Expect | None, seen: EruditSeen
@@ -198,10 +212,32 @@ class EruditPlayer(EruditPageReader,
         for kind in OUTCOMES:
             if kind in seen.kinds:
                 return kind
-        if "over" in seen.kinds:
-            ours, theirs = seen.scores or self.scores
-            return "won" if ours > theirs else "lost" if ours < theirs else "drawn"
-        return None
+        # Over as the page says, or by the rules (some pages never say it: their turn line
+        # goes on naming who would move next)
+        if "over" not in seen.kinds:
+            reason = self._over_by_rules(seen)
+            if reason is None:
+                return None
+            if not self._ended_by:
+                logger.info("the game is over by the rules (%s), though the page does not say"
+                            " so", reason)
+            self._ended_by = reason
+        ours, theirs = seen.scores or self.scores
+        return "won" if ours > theirs else "lost" if ours < theirs else "drawn"
+
+    def _rules_end(self) -> RulesEnd:
+        """A game's end by the rules, followed from its start (the set is the rules' own
+        unless the game is played with fewer tiles; a cold site's rules are known late)."""
+        tiles = self.tiles if self.tiles is not None else len(self.rules.full_bag())
+        return RulesEnd(self.rules.rack_size, tiles)
+
+    def _over_by_rules(self, seen: EruditSeen) -> str | None:
+        """Why the game is over by the rules on this frame (see :mod:`.ending`), if it is."""
+        if self.board is None or self.plan or self.laid or self._sent is not None:
+            return None
+        if seen.kinds & {"rejected", "choose", "accept"}:
+            return None
+        return self.ending.reason(len(seen.rack))
 
     def turn(self, seen: EruditSeen) -> Turn:
         if seen.kinds & set(ENDED):
@@ -225,6 +261,33 @@ class EruditPlayer(EruditPageReader,
 
     # --- following the game -------------------------------------------------------------------
     def _sync(self, seen: EruditSeen) -> None:
+        self._sync_moves(seen)
+        self._follow_turns(seen)
+
+    def _follow_turns(self, seen: EruditSeen) -> None:
+        """The scoreless turns and the tile count, for the end by the rules: our pass or
+        exchange once the page has taken it; theirs when the turn comes back to us, after a
+        frame that was not ours, with no new tile."""
+        if self.board is None or self.plan or self.laid:
+            return
+        ours = "ours" in seen.kinds and "theirs" not in seen.kinds
+        sent = self._sent
+        if sent is not None and not ours and "rejected" not in seen.kinds:
+            self._sent = None
+            self.ending.turn(scored=False)
+            said = f"exchange {sent.tiles}" if isinstance(sent, ConfirmExchange) else "pass"
+            self.log.moves.append((0, said))
+            self._handed = 1
+        if self._handed == 1 and not ours:
+            self._handed = 2
+        elif self._handed == 2 and ours and not seen.kinds & {"rejected", "choose", "accept"}:
+            self._handed = 0  # the turn is back, no tile of theirs: a pass or an exchange
+            self.ending.turn(scored=False)
+            self.log.moves.append((1, "pass or exchange"))
+        on_board = sum(1 for ch in seen.board if ch != EMPTY)
+        self.ending.seen(on_board, len(seen.rack), seen.bag)
+
+    def _sync_moves(self, seen: EruditSeen) -> None:
         if self.board is None:
             self.board = seen.board
             self.scores = seen.scores or (0, 0)
@@ -258,6 +321,8 @@ class EruditPlayer(EruditPageReader,
             self.log.site_words.append(move.placement.to_text())
             logger.info("opponent's %s uses a word our dictionary lacks", move.to_text())
         self.log.moves.append((1, f"{move.to_text()} {move.score}"))
+        self.ending.turn(scored=move.score > 0)
+        self._handed = 0
         self.board = seen.board
         self._reply_due = None  # the opponent's reply showed
         ours, theirs = self.scores
@@ -325,6 +390,8 @@ class EruditPlayer(EruditPageReader,
         self.scores = seen.scores or (ours + score, theirs)
         self.log.moves.append((0, f"{self.current.move.to_text()} {score}"))
         self.log.points.append(score)
+        self.ending.turn(scored=score > 0)
+        self._handed = 1
         self.laid, self.current, self._pending, self._submitted = [], None, None, None
         if not self.site.turn_ours:
             self._wait_reply(seen)  # the opponent's turn, on a page that never says so
@@ -375,6 +442,7 @@ class EruditPlayer(EruditPageReader,
             if self.rejected is not None and isinstance(self.current.move, Placement):  # type: ignore[union-attr]
                 self.rejected.add(self.current.move.word.upper())  # type: ignore[union-attr]
         self.plan, self.laid, self.current = [], [], None
+        self._sent = None  # an exchange refused is no turn taken
         assert self.board is not None
         self._pending = Expect(Awaits.RECALL, self.board, Recall(word))
         return Decision(Recall(word), "recall", f"the site refused {word or 'the tiles'}")
@@ -439,6 +507,7 @@ class EruditPlayer(EruditPageReader,
             self._nudges = 0
         elif isinstance(step, PassTurn):
             self._pending = Expect(Awaits.SENT, on, step)
+            self._sent = step
             if not self.site.turn_ours:
                 self._wait_reply(seen)
         elif isinstance(step, WaitForPage):
@@ -449,6 +518,8 @@ class EruditPlayer(EruditPageReader,
         else:
             # an exchange confirmed or the end accepted
             self._pending = Expect(Awaits.SENT, on, step)
+            if isinstance(step, ConfirmExchange):
+                self._sent = step
         return Decision(step, "enter", step.to_text())
 
     # --- entering -----------------------------------------------------------------------------
@@ -562,6 +633,8 @@ class EruditPlayer(EruditPageReader,
             "points_per_turn": round(sum(self.log.points) / turns, 2) if turns else None,
             "rejected_moves": list(self.log.rejected),
             "site_words": list(self.log.site_words),
+            **({"ended_by": f"the rules: {RULES_ENDS[self._ended_by]}"} if self._ended_by
+               else {}),
         }
 
     def header(self, target: Target[TargetProfile]) -> dict[str, object]:
@@ -573,6 +646,8 @@ class EruditPlayer(EruditPageReader,
         self._submitted, self._last_move = None, None
         self._refused, self._turn_since = set(), None
         self._reply_due = None
+        self.ending = self._rules_end()
+        self._handed, self._sent, self._ended_by = 0, None, ""
 
     def new_game(self, target: Target[TargetProfile], calibration: Calibration) -> list[Intent]:
         self.reset()

@@ -18,6 +18,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "first": ("human", "computer"),
     "theme": ("classic", "wood"),
     "input": ("drag", "click"),
+    "ending": ("banner", "silent"),
 }
 PARAMETERS: dict[str, str] = {
     "rules": "erudit (Russian Erudit, 131 tiles, 3 stars; default), scrabble-en (English "
@@ -37,6 +38,9 @@ PARAMETERS: dict[str, str] = {
     "think": "milliseconds the computer's 'thinking' stays on screen at least (default 800)",
     "bonus": "points for laying all the rack's tiles in one move: the rules' own (50) unless"
     " given (some sites give 35, some none: bonus=0)",
+    "ending": "banner (default: the page says the game is over, who won, the final score and"
+    " why) or silent (as some sites do: nothing says the game is over; a rack runs out with the"
+    " bag empty or the passes run out, and the turn line goes on naming who would move next)",
     "tiles": "whole number: play with only this many tiles of the shuffled set (at least two"
     " racks' worth; a short game, for tests and demos); default the whole set",
 }
@@ -55,6 +59,7 @@ class EruditConfig:
     think: int = DEFAULT_THINK_MS
     tiles: int | None = None
     bonus: int | None = None  # the all-tiles bonus, when not the rules' own
+    ending: str = "banner"
 
     @property
     def lang(self) -> str:
@@ -80,6 +85,7 @@ def parse_config(payload: dict[str, object]) -> EruditConfig:
         think=DEFAULT_THINK_MS if think is None else think,
         tiles=number(payload, "tiles", int, 14, 1000),
         bonus=number(payload, "bonus", int, 0, 1000),
+        ending=choice(payload, "ending", CHOICES["ending"]),
     )
 
 

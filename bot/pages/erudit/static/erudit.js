@@ -107,14 +107,18 @@ function render() {
     const panel = $("panel" + i);
     panel.querySelector(".label").textContent = i === 0 ? t("you") : t("computer");
     panel.querySelector(".score").textContent = String(g.scores[i]);
-    panel.classList.toggle("active", !g.over && g.turn === i);
+    // a silent ending: nothing says the game is over, the page goes on naming who is next
+    const active = g.over ? silent() && g.next === i : g.turn === i;
+    panel.classList.toggle("active", active);
     drawMoves(i);
   }
   $("bag").textContent = t("bag", { n: g.bag });
 
   const turn = $("turn");
   turn.className = "turn";
-  if (g.over) {
+  if (g.over && silent()) {
+    turn.textContent = t(g.next === 1 ? "thinking" : "your_turn");
+  } else if (g.over) {
     const kind = g.winner === null ? "draw" : g.winner === 0 ? "won" : "lost";
     turn.classList.add("over", kind);
     turn.textContent = `${t(kind)}  ${g.scores[0]} : ${g.scores[1]}`;
@@ -316,9 +320,13 @@ async function computerTurn() {
   render();
 }
 
+function silent() {
+  return ui.config && ui.config.ending === "silent";
+}
+
 function finished() {
   const g = ui.game;
-  if (g.over) say(t("end_" + g.end.reason), "info");
+  if (g.over && !silent()) say(t("end_" + g.end.reason), "info");
 }
 
 async function send(action, body) {
