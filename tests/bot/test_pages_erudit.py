@@ -408,6 +408,12 @@ def test_a_silent_ending_is_a_setting_of_the_game(tiny):
     assert view["config"]["ending"] == "silent" and view["next"] == 1 == view["turn"]
 
 
+def test_the_blank_parameter_asks_a_wildcards_letter_in_a_prompt_box(tiny):
+    assert tiny.handle("new", {"blank": "prompt"})["config"]["blank"] == "prompt"
+    script = (PAGES_DIR / "erudit" / "static" / "erudit.js").read_text(encoding="utf-8")
+    assert "window.prompt(" in script and 'blank !== "prompt"' in script
+
+
 def test_emptying_the_rack_with_the_bag_empty_wins_the_other_rack(tiny):
     session = set_up(tiny, KOT_ROWS, rack="А")
     session.bag.clear()
@@ -482,6 +488,7 @@ def test_a_computer_move_is_highlighted_until_its_next_move(server):
         ({"bonus": "-5"}, "bonus"),
         ({"bonus": "many"}, "bonus"),
         ({"ending": "loud"}, "ending"),
+        ({"blank": "ask"}, "blank"),
     ],
 )
 def test_bad_parameters_are_refused_naming_them(server, params, named):
@@ -503,6 +510,7 @@ def test_parameters_are_read_case_blind_with_defaults(server):
         "tiles": None,
         "bonus": None,
         "ending": "banner",
+        "blank": "dialog",
         "lang": "ru",
     }
     assert view["title"] == "gamebot Скрэббл"

@@ -77,6 +77,27 @@ def test_a_page_that_never_says_the_game_is_over_ends_it_by_the_rules(
     assert report.mismatches == [] and report.outcomes == [g.outcome for g in result.stats.games]
 
 
+def test_a_wildcards_letter_asked_in_the_browsers_prompt_box_is_typed(
+    virtual_display, tmp_path, monkeypatch
+):
+    """Our page with blank=prompt asks a wildcard's letter in Chromium's own prompt() box (a
+    site did; every game stopped on move 1 before): the bot types it and presses Return. Seed
+    21 deals us two wildcards in a short game."""
+    monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
+    cfg = PagePlayConfig(
+        game="erudit", target="builtin", launch=True, level="medium", seed=21, tiles=40,
+        games=1, think=0.2, page_params={"blank": "prompt"}, record=tmp_path / "rec",
+        out=tmp_path,
+    )
+    result = play(cfg)
+    s = result.summary
+    assert s["stopped"] == "", s["stopped"]
+    assert s["games"] == 1 and s["unfinished"] == 0 and s["misreads"] == 0
+    (game,) = result.stats.games
+    ours = [m for m in game.details["moves_played"] if m.startswith("us:")]
+    assert any(any(ch.islower() for ch in m.split()[2]) for m in ours if len(m.split()) > 3), ours
+
+
 XANADO = Path(__file__).resolve().parents[3] / "shared" / "targets" / "xanado"
 
 

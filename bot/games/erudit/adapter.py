@@ -531,12 +531,15 @@ class EruditPlayer(EruditPageReader,
                 out += self._place(step, seen)
             elif isinstance(step, PickLetter):
                 key = seen.letter_keys.get(step.letter)
-                if key is None:
+                if key is None and self.site.blank_letter:
+                    out += self._typed_letter(step.letter, seen)  # a prompt() box: no keys
+                elif key is None:
                     raise ImpossibleState(
                         f"the wildcard dialog shows no key {step.letter!r}"
                         f" (keys read: {''.join(sorted(seen.letter_keys)) or 'none'})"
                     )
-                out.append(Gesture.click(key.center))
+                else:
+                    out.append(Gesture.click(key.center))
             elif isinstance(step, Submit):
                 out += plain_gestures(self.site.submit, seen.lines, seen.geometry)
             elif isinstance(step, Recall):
@@ -551,6 +554,17 @@ class EruditPlayer(EruditPageReader,
                 out += plain_gestures(self.site.exchange_confirm, seen.lines, seen.geometry)
             elif isinstance(step, AcceptEnd):
                 out += plain_gestures(self.site.accept, seen.lines, seen.geometry)
+        return out
+
+    def _typed_letter(self, letter: str, seen: EruditSeen) -> list[Gesture]:
+        """A wildcard's letter typed where the page asks it with no keys to click (the
+        browser's own prompt() box): the profile's ``blank-letter`` steps."""
+        out: list[Gesture] = []
+        for s in self.site.blank_letter:
+            if s.do == "type-letter":
+                out.append(Gesture.type(letter))
+            else:
+                out += plain_gestures((s,), seen.lines, seen.geometry)
         return out
 
     def _rack_tile(self, char: str, seen: EruditSeen) -> Region:

@@ -19,6 +19,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "theme": ("classic", "wood"),
     "input": ("drag", "click"),
     "ending": ("banner", "silent"),
+    "blank": ("dialog", "prompt"),
 }
 PARAMETERS: dict[str, str] = {
     "rules": "erudit (Russian Erudit, 131 tiles, 3 stars; default), scrabble-en (English "
@@ -41,6 +42,8 @@ PARAMETERS: dict[str, str] = {
     "ending": "banner (default: the page says the game is over, who won, the final score and"
     " why) or silent (as some sites do: nothing says the game is over; a rack runs out with the"
     " bag empty or the passes run out, and the turn line goes on naming who would move next)",
+    "blank": "dialog (default: a wildcard's letter is picked on the page's own box of letter"
+    " buttons) or prompt (as some sites do: the browser's own prompt() box asks it, typed)",
     "tiles": "whole number: play with only this many tiles of the shuffled set (at least two"
     " racks' worth; a short game, for tests and demos); default the whole set",
 }
@@ -60,6 +63,7 @@ class EruditConfig:
     tiles: int | None = None
     bonus: int | None = None  # the all-tiles bonus, when not the rules' own
     ending: str = "banner"
+    blank: str = "dialog"
 
     @property
     def lang(self) -> str:
@@ -86,6 +90,7 @@ def parse_config(payload: dict[str, object]) -> EruditConfig:
         tiles=number(payload, "tiles", int, 14, 1000),
         bonus=number(payload, "bonus", int, 0, 1000),
         ending=choice(payload, "ending", CHOICES["ending"]),
+        blank=choice(payload, "blank", CHOICES["blank"]),
     )
 
 

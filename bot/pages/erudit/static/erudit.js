@@ -239,8 +239,8 @@ function drawRack() {
 
 function drawDialog() {
   const dialog = $("dialog");
-  dialog.hidden = ui.dialog === null;
-  if (ui.dialog === null) return;
+  dialog.hidden = ui.dialog === null || ui.config.blank === "prompt";
+  if (dialog.hidden) return;
   $("dialog-title").textContent = t("choose_letter");
   $("dialog-cancel").textContent = t("cancel");
   const letters = $("letters");
@@ -444,8 +444,22 @@ function lay(slot, key) {
   const tile = ui.game.rack[slot];
   ui.pending.set(key, { slot, letter: tile === WILDCARD ? null : tile });
   ui.selected = null;
-  if (tile === WILDCARD) ui.dialog = key;
+  if (tile === WILDCARD) askLetter(key);
   say("");
+}
+
+function askLetter(key) {
+  // a wildcard's letter: the page's box of letters, or (blank=prompt) the browser's own
+  // prompt() box, asked once the tile is drawn on its square
+  ui.dialog = key;
+  if (!ui.config || ui.config.blank !== "prompt") return;
+  setTimeout(() => {
+    if (ui.dialog !== key) return;
+    const answer = window.prompt(t("choose_letter"), "");
+    const letter = (answer || "").trim().toUpperCase().replace("Ё", "Е");
+    if (letter.length === 1 && ui.game.alphabet.includes(letter)) chooseLetter(letter);
+    else cancelDialog();
+  }, 100);
 }
 
 function chooseLetter(letter) {
@@ -548,7 +562,7 @@ function drop(press, where) {
       const p = ui.pending.get(press.from);
       ui.pending.delete(press.from);
       ui.pending.set(where.key, p);
-      if (p.letter === null) ui.dialog = where.key;
+      if (p.letter === null) askLetter(where.key);
       say("");
     }
     return;
