@@ -177,3 +177,20 @@ def test_an_exchange_the_page_refuses_is_no_turn_taken():
     (step,) = p.decide(refused)  # recalled: the exchange did not happen
     followed(p, seen(KOT, "ЖШЩ", "ours", bag=3))
     assert p._sent is None and p.ending.scoreless == 0
+
+
+def test_no_exchange_is_tried_with_fewer_tiles_in_the_bag_than_the_rules_allow():
+    """(Both e2e games tried 'exchange В' with 3 tiles left: refused by the page, a turn
+    lost to the recall before the pass.) The bag shown decides; unknown, the engine does."""
+    from bot.games.erudit.adapter import OpenExchange
+    from bot.web.sites import parse_profile
+    from tests.bot.test_erudit_adapter import SITE_DATA
+
+    site = parse_profile({**SITE_DATA, "exchange": [{"do": "button", "label": ["Обмен"]}],
+                          "exchange-confirm": [{"do": "button", "label": ["Обменять"]}]}, "t")
+    rack = "ЪЪЬЬЫЫЁ"
+    for bag, wanted in ((30, OpenExchange), (None, OpenExchange), (6, PassTurn)):
+        p = EruditPlayer(site, RULES, GRAPH, read=None, locate=None, top=4)
+        first = followed(p, seen(EMPTY_BOARD, rack, "ours", bag=bag))
+        (step,) = p.decide(first)
+        assert isinstance(step.move, wanted), (bag, step)

@@ -457,6 +457,8 @@ class EruditPlayer(EruditPageReader,
             for d in best_moves(position, self.graph, top=self.top, think=self.think)
             if d.move.to_text() not in self._refused
             and (self.site.exchange or not isinstance(d.move, Exchange))  # no exchange steps
+            and not (isinstance(d.move, Exchange) and seen.bag is not None
+                     and seen.bag < self.rules.min_bag_to_exchange)  # the page would refuse it
             and not (isinstance(d.move, Placement) and d.move.word.upper() in refused_words)
         ]
         if not options:
