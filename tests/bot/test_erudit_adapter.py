@@ -214,8 +214,18 @@ def test_a_wildcard_is_down_when_the_page_asks_for_its_letter_then_the_letter_is
                                                          {"do": "key", "keys": "Return"}]}, "t")
     player.site = typed
     gestures = player.gestures([pick], boxed)
-    assert [g.to_text() for g in gestures] == [f"type {pick.move.letter}", "key enter"]
+    assert [g.to_text() for g in gestures] == [f"type {pick.move.letter.lower()}", "key enter"]
     assert player.gestures([pick], asking)[0].point == keys[pick.move.letter].center
+    # the prompt box closing (its veil fading over the board): the wildcard not drawn yet is
+    # waited for; another tile gone is still a misread
+    picked = player.pending([pick], asking)
+    closing = seen(board, "", "ours")
+    assert player.check(picked.board, picked, closing)[0] is Verdict.STALE
+    drawn = seen(picked.board, "", "ours")
+    assert player.check(picked.board, picked, drawn)[0] is Verdict.OK
+    other = next(sq for sq, ch in enumerate(board) if ch != ".")
+    worse = seen(lay(board, [(other, ".")]), "", "ours")
+    assert player.check(picked.board, picked, worse)[0] is Verdict.MISREAD
 
 
 def test_the_rack_may_read_empty_only_while_every_tile_may_have_left_it():

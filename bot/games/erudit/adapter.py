@@ -151,6 +151,9 @@ class EruditPlayer(EruditPageReader,
         except EruditTrackError as exc:
             if pending.kind is Awaits.RECALL:
                 return self._check_recall(seen)
+            if pending.kind is Awaits.LETTER and self._wildcard_not_drawn(pending, seen):
+                # the browser's prompt() box closing: its dimmed veil fades over the board
+                return Verdict.STALE, f"the wildcard's letter is not drawn yet ({exc})"
             return Verdict.MISREAD, str(exc)
         ours = "ours" in seen.kinds and "theirs" not in seen.kinds
         over = bool(seen.kinds & set(ENDED))
@@ -190,6 +193,20 @@ class EruditPlayer(EruditPageReader,
                 return Verdict.OK, ""  # (a page that never says whose turn: its tiles show)
             return Verdict.STALE, "waiting for the opponent"
         return Verdict.OK, ""
+
+    @staticmethod
+    def _wildcard_not_drawn(pending: Expect, seen: EruditSeen) -> bool:
+        """Only the wildcard whose letter was just given is missing from the board."""
+        step = pending.step
+        if not isinstance(step, PickLetter) or seen.board[step.square] != EMPTY:
+            return False
+        cells = list(pending.board)
+        cells[step.square] = EMPTY
+        try:
+            new_tiles(cells, seen.board)
+        except EruditTrackError:
+            return False
+        return True
 
     def _wait_reply(self, seen: EruditSeen) -> None:
         """The opponent's turn from now, on a page that never says whose turn it is: until its
@@ -564,7 +581,9 @@ class EruditPlayer(EruditPageReader,
         out: list[Gesture] = []
         for s in self.site.blank_letter:
             if s.do == "type-letter":
-                out.append(Gesture.type(letter))
+                # lower case: the letters' key codes were given before the browser read the
+                # key map; an upper-case one got its code late, and once a prompt got nothing
+                out.append(Gesture.type(letter.lower()))
             else:
                 out += plain_gestures((s,), seen.lines, seen.geometry)
         return out
