@@ -28,6 +28,9 @@ Erudit/Scrabble moves are entered tile by tile, each step waiting for the last t
     {"do": "pick-letter"}                    a wildcard's letter, on the page's letter dialog
 
 then ``submit``; ``exchange`` opens an exchange, the tiles are clicked, ``exchange-confirm``.
+A page that asks a wildcard's letter without letter keys to click (the browser's own
+``prompt()`` box) is answered by ``blank-letter``: ``{"do": "type-letter"}`` types the letter,
+then e.g. ``{"do": "key", "keys": "Return"}`` (used whenever the frame shows no letter keys).
 
 A page that asks about our move before it takes it (Balda: «add this word anyway?») names the
 question in ``texts.confirm-asked`` and the answer in ``confirm`` (steps, usually a button):
@@ -62,9 +65,9 @@ PLAIN_STEPS = ("key", "button", "settle", "click-at")
 PROFILE_KEYS = frozenset({
     "name", "game", "language", "title", "default-style", "styles", "cancel", "pass",
     "new-game", "start", "dismiss", "submit", "exchange", "exchange-confirm", "accept",
-    "confirm", "texts", "score-labels", "glyphs", "url", "rules", "sides", "opponent-timeout",
-    "redraw-timeout", "settle-gap", "park-pointer", "all-tiles-bonus", "yo-letter", "min-zipf",
-    "drag-step",
+    "confirm", "blank-letter", "texts", "score-labels", "glyphs", "url", "rules", "sides",
+    "opponent-timeout", "redraw-timeout", "settle-gap", "park-pointer", "all-tiles-bonus",
+    "yo-letter", "min-zipf", "drag-step",
     "comment",
 })
 BUILTIN_DIR = Path(__file__).resolve().parents[2] / "calibration" / "sites"
@@ -120,6 +123,7 @@ class SiteProfile:
     exchange_confirm: tuple[Step, ...] = ()
     accept: tuple[Step, ...] = ()  # accepts the opponent's going out (the page asks first)
     confirm: tuple[Step, ...] = ()  # answers the page's question about our move (add it)
+    blank_letter: tuple[Step, ...] = ()  # a wildcard's letter typed (a prompt() box)
     turn_ours: tuple[str, ...] = ()
     turn_theirs: tuple[str, ...] = ()
     rejected: tuple[str, ...] = ()
@@ -156,7 +160,7 @@ class SiteProfile:
         """Whether a move types its letter on the keyboard (only then does a letter outside
         ASCII need a key code of its own on X11)."""
         return any(step.do == "type-letter" or (step.do == "click-path" and step.type_at_new)
-                   for step in self.move)
+                   for step in (*self.move, *self.blank_letter))
 
     @property
     def phrases(self) -> dict[str, tuple[str, ...]]:
@@ -308,6 +312,8 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         challenged=text("challenged"),
         confirm_asked=text("confirm-asked"),
         confirm=_steps(where, "confirm", data.get("confirm", []), PLAIN_STEPS),
+        blank_letter=_steps(where, "blank-letter", data.get("blank-letter", []),
+                            (*PLAIN_STEPS, "type-letter")),
         accept=_steps(where, "accept", data.get("accept", []), PLAIN_STEPS),
         submit=_steps(where, "submit", data.get("submit", []), PLAIN_STEPS),
         exchange=_steps(where, "exchange", data.get("exchange", []), PLAIN_STEPS),

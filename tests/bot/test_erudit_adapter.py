@@ -203,6 +203,29 @@ def test_a_wildcard_is_down_when_the_page_asks_for_its_letter_then_the_letter_is
     assert isinstance(pick.move, PickLetter) and pick.move.letter == step.move.char.upper()
     (click,) = player.gestures([pick], asking)
     assert click.point == keys[pick.move.letter].center
+    # no keys to click (the browser's own prompt() box asks): typed, then Return, as the
+    # profile's blank-letter steps say; with no such steps, a clear stop
+    boxed = replace(asking, letter_keys={})
+    with pytest.raises(ImpossibleState, match="shows no key"):
+        player.gestures([pick], boxed)
+    from bot.web.sites import parse_profile
+
+    typed = parse_profile({**SITE_DATA, "blank-letter": [{"do": "type-letter"},
+                                                         {"do": "key", "keys": "Return"}]}, "t")
+    player.site = typed
+    gestures = player.gestures([pick], boxed)
+    assert [g.to_text() for g in gestures] == [f"type {pick.move.letter.lower()}", "key enter"]
+    assert player.gestures([pick], asking)[0].point == keys[pick.move.letter].center
+    # the prompt box closing (its veil fading over the board): the wildcard not drawn yet is
+    # waited for; another tile gone is still a misread
+    picked = player.pending([pick], asking)
+    closing = seen(board, "", "ours")
+    assert player.check(picked.board, picked, closing)[0] is Verdict.STALE
+    drawn = seen(picked.board, "", "ours")
+    assert player.check(picked.board, picked, drawn)[0] is Verdict.OK
+    other = next(sq for sq, ch in enumerate(board) if ch != ".")
+    worse = seen(lay(board, [(other, ".")]), "", "ours")
+    assert player.check(picked.board, picked, worse)[0] is Verdict.MISREAD
 
 
 def test_the_rack_may_read_empty_only_while_every_tile_may_have_left_it():

@@ -398,6 +398,20 @@ def test_two_passes_with_an_empty_bag_end_the_game(tiny):
     assert view["last"]["kind"] == "pass"
     assert view["over"] and view["end"]["reason"] == "passes" and view["winner"] == 0
     assert view["end"]["adjustments"] == [-5, -20] and view["scores"] == [-5, -20]
+    assert view["next"] == 0  # the computer passed last: a silent ending names us next
+
+
+def test_a_silent_ending_is_a_setting_of_the_game(tiny):
+    """(ending=silent: the page shows no end text; the turn line names ``next``.)"""
+    assert tiny.handle("new", {})["config"]["ending"] == "banner"
+    view = tiny.handle("new", {"ending": "silent", "first": "computer"})
+    assert view["config"]["ending"] == "silent" and view["next"] == 1 == view["turn"]
+
+
+def test_the_blank_parameter_asks_a_wildcards_letter_in_a_prompt_box(tiny):
+    assert tiny.handle("new", {"blank": "prompt"})["config"]["blank"] == "prompt"
+    script = (PAGES_DIR / "erudit" / "static" / "erudit.js").read_text(encoding="utf-8")
+    assert "window.prompt(" in script and 'blank !== "prompt"' in script
 
 
 def test_emptying_the_rack_with_the_bag_empty_wins_the_other_rack(tiny):
@@ -407,6 +421,7 @@ def test_emptying_the_rack_with_the_bag_empty_wins_the_other_rack(tiny):
     view = move(tiny, session, ("А", 7, 9))["game"]
     assert view["over"] and view["end"] == {"reason": "out", "adjustments": [15, -15]}
     assert view["scores"] == [6 + 15, -15] and view["winner"] == 0 and view["bag"] == 0
+    assert view["next"] == 1  # we went out: a silent ending names the computer next
     with pytest.raises(PageRequestError, match="over"):
         tiny.handle("pass", {"id": session.id})
 
@@ -472,6 +487,8 @@ def test_a_computer_move_is_highlighted_until_its_next_move(server):
         ({"rules": ["erudit"]}, "rules"),
         ({"bonus": "-5"}, "bonus"),
         ({"bonus": "many"}, "bonus"),
+        ({"ending": "loud"}, "ending"),
+        ({"blank": "ask"}, "blank"),
     ],
 )
 def test_bad_parameters_are_refused_naming_them(server, params, named):
@@ -492,6 +509,8 @@ def test_parameters_are_read_case_blind_with_defaults(server):
         "think": 800,
         "tiles": None,
         "bonus": None,
+        "ending": "banner",
+        "blank": "dialog",
         "lang": "ru",
     }
     assert view["title"] == "gamebot Скрэббл"

@@ -31,7 +31,20 @@ def test_only_a_style_that_types_needs_key_codes_for_its_letters():
     server ran out of codes with a palette style, which types none)."""
     assert load_profile("gamebot-balda", "type-click").types_letters
     assert not load_profile("gamebot-balda", "palette-drag").types_letters
-    assert not load_profile("gamebot-erudit").types_letters
+    assert not load_profile("xanado").types_letters
+    # a wildcard's letter typed into a prompt() box is typed too (our page's blank=prompt)
+    erudit = load_profile("gamebot-erudit")
+    assert [s.do for s in erudit.blank_letter] == ["type-letter", "key"]
+    assert erudit.types_letters
+
+
+def test_blank_letter_steps_may_type_and_only_there(tmp_path):
+    ok = write(tmp_path, {**BASE, "game": "erudit", "styles": {"s": [{"do": "drag-tile"}]},
+                          "blank-letter": [{"do": "type-letter"}, {"do": "key", "keys": "Return"}]})
+    assert load_profile(str(ok)).types_letters
+    bad = write(tmp_path, {**BASE, "blank-letter": [{"do": "drag-tile"}]})
+    with pytest.raises(SiteError, match=r"blank-letter\[0\]: unknown step 'drag-tile'"):
+        load_profile(str(bad))
 
 
 def write(tmp_path, data):

@@ -47,6 +47,57 @@ def test_a_short_whole_game_on_our_page(virtual_display, tmp_path, style, theme,
     assert report.mismatches == [] and report.frames > 5
 
 
+def test_a_page_that_never_says_the_game_is_over_ends_it_by_the_rules(
+    virtual_display, tmp_path, monkeypatch
+):
+    """Our page with ending=silent (no end text: the turn line goes on naming who is next),
+    two short games: each ends by the rules (a rack out with the bag empty, or the passes),
+    is counted in games.jsonl with its scores and moves, and the second game starts (the bot
+    waited for the page's words before, until it gave up)."""
+    import json
+
+    monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
+    cfg = PagePlayConfig(
+        game="erudit", target="builtin", launch=True, level="medium", seed=5, tiles=40,
+        games=2, think=0.2, page_params={"ending": "silent"}, record=tmp_path / "rec",
+        out=tmp_path,
+    )
+    result = play(cfg)
+    s = result.summary
+    assert s["stopped"] == "", s["stopped"]
+    assert s["games"] == 2 and s["unfinished"] == 0 and s["misreads"] == 0
+    logged = [json.loads(line) for line in (tmp_path / "rec" / "games.jsonl").open()]
+    assert [g["outcome"] for g in logged] == [g.outcome for g in result.stats.games]
+    for game, line in zip(result.stats.games, logged, strict=True):
+        ours, theirs = game.details["scores"]
+        assert game.outcome == ("won" if ours > theirs else "lost" if ours < theirs else "drawn")
+        assert str(line["ended_by"]).startswith("the rules: "), line
+        assert line["scores"] == [ours, theirs] and line["moves_played"]
+    report = replay(tmp_path / "rec")
+    assert report.mismatches == [] and report.outcomes == [g.outcome for g in result.stats.games]
+
+
+def test_a_wildcards_letter_asked_in_the_browsers_prompt_box_is_typed(
+    virtual_display, tmp_path, monkeypatch
+):
+    """Our page with blank=prompt asks a wildcard's letter in Chromium's own prompt() box (a
+    site did; every game stopped on move 1 before): the bot types it and presses Return. Seed
+    21 deals us two wildcards in a short game."""
+    monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
+    cfg = PagePlayConfig(
+        game="erudit", target="builtin", launch=True, level="medium", seed=21, tiles=40,
+        games=1, think=0.2, page_params={"blank": "prompt"}, record=tmp_path / "rec",
+        out=tmp_path,
+    )
+    result = play(cfg)
+    s = result.summary
+    assert s["stopped"] == "", s["stopped"]
+    assert s["games"] == 1 and s["unfinished"] == 0 and s["misreads"] == 0
+    (game,) = result.stats.games
+    ours = [m for m in game.details["moves_played"] if m.startswith("us:")]
+    assert any(any(ch.islower() for ch in m.split()[2]) for m in ours if len(m.split()) > 3), ours
+
+
 XANADO = Path(__file__).resolve().parents[3] / "shared" / "targets" / "xanado"
 
 

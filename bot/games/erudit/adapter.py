@@ -16,6 +16,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.games.erudit.following import ENDED, EruditFollower
 from bot.games.erudit.reading import EruditLog, EruditPageReader, EruditSeen
 from bot.games.erudit.steps import (
     AcceptEnd,
@@ -32,7 +33,7 @@ from bot.games.erudit.steps import (
     Submit,
     WaitForPage,
 )
-from bot.games.erudit.track import EruditTrackError, new_tiles, read_move, square_text
+from bot.games.erudit.track import EruditTrackError, new_tiles
 from bot.games.erudit.vision_calls import LetterKeys, LocateBoard, ReadBoard, ReadNumbers
 from bot.io.targets.base import Target, TargetProfile
 from bot.run.act import Gesture, Intent
@@ -65,10 +66,14 @@ NUDGE_AFTER = 6.0  # seconds a submitted move may show as ours before it is subm
 NUDGES = 2
 SUBMIT_WAITS = 25  # frames to wait for the submit button before trying without it
 OUTCOMES = ("won", "lost", "drawn")
-ENDED = (*OUTCOMES, "over")
+RULES_ENDS = {  # why a game the page did not call over is over (games.jsonl's "ended_by")
+    "out": "a rack ran out with the bag empty",
+    "passes": "two scoreless turns in a row with the bag empty",
+    "scoreless": "six scoreless turns in a row",
+}
 
 
-class EruditPlayer(EruditPageReader,
+class EruditPlayer(EruditPageReader, EruditFollower,
                    AdapterDefaults[BoardLocation, EruditSeen, Expect, tuple[str, ...]]):
     """Plays our side of Erudit/Scrabble on one site."""
 
@@ -87,6 +92,7 @@ class EruditPlayer(EruditPageReader,
         letter_keys: LetterKeys | None = None,
         numbers: ReadNumbers | None = None,
         think: float = 0.0,
+        tiles: int | None = None,
     ) -> None:
         self.site = site
         self.think = think  # CPU seconds the simulating player may spend a move (0: equity)
@@ -122,6 +128,13 @@ class EruditPlayer(EruditPageReader,
         self.learned_glyphs = 0  # tiles named by the game's logic, taught to the site
         self._reply_due: float | None = None  # see EruditPageReader._reply_due
         self._reply_lines: frozenset[str] = frozenset()
+        # how many tiles a game is played with (the set's, or a page's short game): the
+        # opponent's rack is what they leave, for the end by the rules (see .ending)
+        self.tiles = tiles
+        self.ending = self._rules_end()
+        self._handed = 0  # 1: our turn was taken; 2: and a frame not ours has shown since
+        self._sent: Step | None = None  # our pass or exchange, until the page takes it
+        self._ended_by = ""  # why the game is over by the rules (its "out", "passes", ...)
 
     # --- checks -------------------------------------------------------------------------------
     def check(self, previous: tuple[str, ...] | None, pending: Expect | None, seen: EruditSeen
@@ -137,6 +150,9 @@ class EruditPlayer(EruditPageReader,
         except EruditTrackError as exc:
             if pending.kind is Awaits.RECALL:
                 return self._check_recall(seen)
+            if pending.kind is Awaits.LETTER and self._wildcard_not_drawn(pending, seen):
+                # the browser's prompt() box closing: its dimmed veil fades over the board
+                return Verdict.STALE, f"the wildcard's letter is not drawn yet ({exc})"
             return Verdict.MISREAD, str(exc)
         ours = "ours" in seen.kinds and "theirs" not in seen.kinds
         over = bool(seen.kinds & set(ENDED))
@@ -177,11 +193,19 @@ class EruditPlayer(EruditPageReader,
             return Verdict.STALE, "waiting for the opponent"
         return Verdict.OK, ""
 
-    def _wait_reply(self, seen: EruditSeen) -> None:
-        """The opponent's turn from now, on a page that never says whose turn it is: until its
-        tiles show, it says something new, or it stays quiet a while."""
-        self._reply_due = seen.t
-        self._reply_lines = frozenset(line.text.strip() for line in seen.lines)
+    @staticmethod
+    def _wildcard_not_drawn(pending: Expect, seen: EruditSeen) -> bool:
+        """Only the wildcard whose letter was just given is missing from the board."""
+        step = pending.step
+        if not isinstance(step, PickLetter) or seen.board[step.square] != EMPTY:
+            return False
+        cells = list(pending.board)
+        cells[step.square] = EMPTY
+        try:
+            new_tiles(cells, seen.board)
+        except EruditTrackError:
+            return False
+        return True
 
     def _check_recall(self, seen: EruditSeen) -> tuple[Verdict, str]:
         assert self.board is not None
@@ -198,10 +222,18 @@ class EruditPlayer(EruditPageReader,
         for kind in OUTCOMES:
             if kind in seen.kinds:
                 return kind
-        if "over" in seen.kinds:
-            ours, theirs = seen.scores or self.scores
-            return "won" if ours > theirs else "lost" if ours < theirs else "drawn"
-        return None
+        # Over as the page says, or by the rules (some pages never say it: their turn line
+        # goes on naming who would move next)
+        if "over" not in seen.kinds:
+            reason = self._over_by_rules(seen)
+            if reason is None:
+                return None
+            if not self._ended_by:
+                logger.info("the game is over by the rules (%s), though the page does not say"
+                            " so", reason)
+            self._ended_by = reason
+        ours, theirs = seen.scores or self.scores
+        return "won" if ours > theirs else "lost" if ours < theirs else "drawn"
 
     def turn(self, seen: EruditSeen) -> Turn:
         if seen.kinds & set(ENDED):
@@ -222,115 +254,6 @@ class EruditPlayer(EruditPageReader,
         if (self._turn_since is None and self.outcome(seen) is None
                 and not self._entering(seen) and self.turn(seen) is Turn.OURS):
             self._turn_since = seen.t
-
-    # --- following the game -------------------------------------------------------------------
-    def _sync(self, seen: EruditSeen) -> None:
-        if self.board is None:
-            self.board = seen.board
-            self.scores = seen.scores or (0, 0)
-            return
-        self._challenged_off(seen)
-        pending = self._pending
-        if (
-            pending is not None
-            and pending.kind is Awaits.SUBMIT
-            and "rejected" not in seen.kinds
-            and (seen.kinds & {"theirs", *ENDED} or "ours" not in seen.kinds
-                 or self._move_taken(seen) or self._opponent_moved(pending, seen))
-        ):
-            self._taken(seen)
-        if self.plan or self.laid:
-            return  # our own tiles are on the board until the move is submitted
-        try:
-            added = new_tiles(self.board, seen.board)
-        except EruditTrackError as exc:
-            raise ImpossibleState(f"the board no longer follows the game: {exc}") from exc
-        if not added:
-            if seen.scores is not None:
-                self.scores = seen.scores
-            return
-        before = Board(tuple(self.board))
-        try:
-            move = read_move(before, added, self.graph, self.rules)
-        except EruditTrackError as exc:
-            raise ImpossibleState(str(exc)) from exc
-        if not move.known:
-            self.log.site_words.append(move.placement.to_text())
-            logger.info("opponent's %s uses a word our dictionary lacks", move.to_text())
-        self.log.moves.append((1, f"{move.to_text()} {move.score}"))
-        self.board = seen.board
-        self._reply_due = None  # the opponent's reply showed
-        ours, theirs = self.scores
-        self.scores = seen.scores or (ours, theirs + move.score)
-
-    def _challenged_off(self, seen: EruditSeen) -> bool:
-        """The page's computer challenged our last move and won (Xanado: «successfully
-        challenged your play»): its tiles left the board for our rack and its points are
-        gone. The board as followed goes back to before it; the word is the site's refusal
-        (never played again). True once, when that is what the frame shows."""
-        last = self._last_move
-        if last is None or "challenged" not in seen.kinds or self.board is None:
-            return False
-        before, tiles, score, word = last
-        if any(seen.board[sq] != EMPTY for sq, _ in tiles):
-            return False
-        if any(self.board[sq] == EMPTY for sq, _ in tiles):
-            return False  # already followed
-        self.board = before
-        ours, theirs = self.scores
-        self.scores = (ours - score, theirs)
-        self.log.moves.append((0, f"{word} challenged off -{score}"))
-        self.log.rejected.append(word)
-        if self.log.points:
-            self.log.points[-1] = 0
-        self._refused.add(word)  # (which of its words the page refused it does not say)
-        self._last_move = None
-        logger.info("the page challenged %s off the board", word)
-        return True
-
-    def _move_taken(self, seen: EruditSeen) -> bool:
-        """Our submitted move counted although the page shows our turn again (a computer that
-        replied between two frames): the rack was refilled, or our score went up."""
-        if self._submitted is None:
-            return False
-        rack, scores = self._submitted
-        if len(seen.rack) > rack:
-            return True
-        return scores is not None and seen.scores is not None and seen.scores[0] > scores[0]
-
-    @staticmethod
-    def _opponent_moved(pending: Expect, seen: EruditSeen) -> bool:
-        """Tiles beyond ours on the board: the opponent has replied, so ours were taken."""
-        try:
-            return bool(new_tiles(pending.board, seen.board))
-        except EruditTrackError:
-            return False
-
-    def _taken(self, seen: EruditSeen) -> None:
-        """The page took our submitted move: it is on the board for good."""
-        assert self.board is not None and self.current is not None
-        cells = list(self.board)
-        for square, ch in self.laid:
-            shown = seen.board[square]
-            if shown.upper() != ch.upper():
-                raise ImpossibleState(
-                    f"our {ch!r} on {square_text(square)} shows as {shown!r} after the move"
-                )
-            cells[square] = shown
-        before = self.board
-        self.board = tuple(cells)
-        score = int(self.current.score or 0)
-        self._last_move = (before, list(self.laid), score, self.current.move.to_text())
-        ours, theirs = self.scores
-        self.scores = seen.scores or (ours + score, theirs)
-        self.log.moves.append((0, f"{self.current.move.to_text()} {score}"))
-        self.log.points.append(score)
-        self.laid, self.current, self._pending, self._submitted = [], None, None, None
-        if not self.site.turn_ours:
-            self._wait_reply(seen)  # the opponent's turn, on a page that never says so
-        if self._turn_since is not None:
-            self.move_seconds.append(max(0.0, seen.t - self._turn_since))
-        self._turn_since = None
 
     def state_of(self, seen: EruditSeen) -> tuple[str, ...]:
         assert self.board is not None
@@ -375,6 +298,7 @@ class EruditPlayer(EruditPageReader,
             if self.rejected is not None and isinstance(self.current.move, Placement):  # type: ignore[union-attr]
                 self.rejected.add(self.current.move.word.upper())  # type: ignore[union-attr]
         self.plan, self.laid, self.current = [], [], None
+        self._sent = None  # an exchange refused is no turn taken
         assert self.board is not None
         self._pending = Expect(Awaits.RECALL, self.board, Recall(word))
         return Decision(Recall(word), "recall", f"the site refused {word or 'the tiles'}")
@@ -389,6 +313,8 @@ class EruditPlayer(EruditPageReader,
             for d in best_moves(position, self.graph, top=self.top, think=self.think)
             if d.move.to_text() not in self._refused
             and (self.site.exchange or not isinstance(d.move, Exchange))  # no exchange steps
+            and not (isinstance(d.move, Exchange) and seen.bag is not None
+                     and seen.bag < self.rules.min_bag_to_exchange)  # the page would refuse it
             and not (isinstance(d.move, Placement) and d.move.word.upper() in refused_words)
         ]
         if not options:
@@ -439,6 +365,7 @@ class EruditPlayer(EruditPageReader,
             self._nudges = 0
         elif isinstance(step, PassTurn):
             self._pending = Expect(Awaits.SENT, on, step)
+            self._sent = step
             if not self.site.turn_ours:
                 self._wait_reply(seen)
         elif isinstance(step, WaitForPage):
@@ -449,6 +376,8 @@ class EruditPlayer(EruditPageReader,
         else:
             # an exchange confirmed or the end accepted
             self._pending = Expect(Awaits.SENT, on, step)
+            if isinstance(step, ConfirmExchange):
+                self._sent = step
         return Decision(step, "enter", step.to_text())
 
     # --- entering -----------------------------------------------------------------------------
@@ -460,12 +389,15 @@ class EruditPlayer(EruditPageReader,
                 out += self._place(step, seen)
             elif isinstance(step, PickLetter):
                 key = seen.letter_keys.get(step.letter)
-                if key is None:
+                if key is None and self.site.blank_letter:
+                    out += self._typed_letter(step.letter, seen)  # a prompt() box: no keys
+                elif key is None:
                     raise ImpossibleState(
                         f"the wildcard dialog shows no key {step.letter!r}"
                         f" (keys read: {''.join(sorted(seen.letter_keys)) or 'none'})"
                     )
-                out.append(Gesture.click(key.center))
+                else:
+                    out.append(Gesture.click(key.center))
             elif isinstance(step, Submit):
                 out += plain_gestures(self.site.submit, seen.lines, seen.geometry)
             elif isinstance(step, Recall):
@@ -480,6 +412,19 @@ class EruditPlayer(EruditPageReader,
                 out += plain_gestures(self.site.exchange_confirm, seen.lines, seen.geometry)
             elif isinstance(step, AcceptEnd):
                 out += plain_gestures(self.site.accept, seen.lines, seen.geometry)
+        return out
+
+    def _typed_letter(self, letter: str, seen: EruditSeen) -> list[Gesture]:
+        """A wildcard's letter typed where the page asks it with no keys to click (the
+        browser's own prompt() box): the profile's ``blank-letter`` steps."""
+        out: list[Gesture] = []
+        for s in self.site.blank_letter:
+            if s.do == "type-letter":
+                # lower case: the letters' key codes were given before the browser read the
+                # key map; an upper-case one got its code late, and once a prompt got nothing
+                out.append(Gesture.type(letter.lower()))
+            else:
+                out += plain_gestures((s,), seen.lines, seen.geometry)
         return out
 
     def _rack_tile(self, char: str, seen: EruditSeen) -> Region:
@@ -562,6 +507,8 @@ class EruditPlayer(EruditPageReader,
             "points_per_turn": round(sum(self.log.points) / turns, 2) if turns else None,
             "rejected_moves": list(self.log.rejected),
             "site_words": list(self.log.site_words),
+            **({"ended_by": f"the rules: {RULES_ENDS[self._ended_by]}"} if self._ended_by
+               else {}),
         }
 
     def header(self, target: Target[TargetProfile]) -> dict[str, object]:
@@ -573,6 +520,8 @@ class EruditPlayer(EruditPageReader,
         self._submitted, self._last_move = None, None
         self._refused, self._turn_since = set(), None
         self._reply_due = None
+        self.ending = self._rules_end()
+        self._handed, self._sent, self._ended_by = 0, None, ""
 
     def new_game(self, target: Target[TargetProfile], calibration: Calibration) -> list[Intent]:
         self.reset()

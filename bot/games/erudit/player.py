@@ -143,5 +143,6 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
         letter_keys=letter_keys,
         numbers=numbers,
         think=cfg.think,
+        tiles=cfg.tiles if cfg.target == "builtin" else None,  # a short game on our page
     )
     return player

@@ -18,6 +18,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "first": ("human", "computer"),
     "theme": ("classic", "wood"),
     "input": ("drag", "click"),
+    "ending": ("banner", "silent"),
+    "blank": ("dialog", "prompt"),
 }
 PARAMETERS: dict[str, str] = {
     "rules": "erudit (Russian Erudit, 131 tiles, 3 stars; default), scrabble-en (English "
@@ -37,6 +39,11 @@ PARAMETERS: dict[str, str] = {
     "think": "milliseconds the computer's 'thinking' stays on screen at least (default 800)",
     "bonus": "points for laying all the rack's tiles in one move: the rules' own (50) unless"
     " given (some sites give 35, some none: bonus=0)",
+    "ending": "banner (default: the page says the game is over, who won, the final score and"
+    " why) or silent (as some sites do: nothing says the game is over; a rack runs out with the"
+    " bag empty or the passes run out, and the turn line goes on naming who would move next)",
+    "blank": "dialog (default: a wildcard's letter is picked on the page's own box of letter"
+    " buttons) or prompt (as some sites do: the browser's own prompt() box asks it, typed)",
     "tiles": "whole number: play with only this many tiles of the shuffled set (at least two"
     " racks' worth; a short game, for tests and demos); default the whole set",
 }
@@ -55,6 +62,8 @@ class EruditConfig:
     think: int = DEFAULT_THINK_MS
     tiles: int | None = None
     bonus: int | None = None  # the all-tiles bonus, when not the rules' own
+    ending: str = "banner"
+    blank: str = "dialog"
 
     @property
     def lang(self) -> str:
@@ -80,6 +89,8 @@ def parse_config(payload: dict[str, object]) -> EruditConfig:
         think=DEFAULT_THINK_MS if think is None else think,
         tiles=number(payload, "tiles", int, 14, 1000),
         bonus=number(payload, "bonus", int, 0, 1000),
+        ending=choice(payload, "ending", CHOICES["ending"]),
+        blank=choice(payload, "blank", CHOICES["blank"]),
     )
 
 

@@ -360,6 +360,12 @@ class Session:
         self.end_reason = reason
         self.turn = None
 
+    def _next(self) -> int:
+        """Whose turn it is, or at the end whose it would be (the other of the last turn's)."""
+        if self.turn is not None:
+            return self.turn
+        return 1 - self.history[-1].by if self.history else HUMAN
+
     @property
     def winner(self) -> int | None:
         if not self.over or self.scores[0] == self.scores[1]:
@@ -403,6 +409,7 @@ class Session:
             "scores": list(self.scores),
             "turn": self.turn,
             "turn_kind": kind,
+            "next": self._next(),  # who would move now: a page with a silent ending names them
             "over": self.over,
             "end": None
             if not self.over

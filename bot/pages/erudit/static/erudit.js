@@ -107,14 +107,18 @@ function render() {
     const panel = $("panel" + i);
     panel.querySelector(".label").textContent = i === 0 ? t("you") : t("computer");
     panel.querySelector(".score").textContent = String(g.scores[i]);
-    panel.classList.toggle("active", !g.over && g.turn === i);
+    // a silent ending: nothing says the game is over, the page goes on naming who is next
+    const active = g.over ? silent() && g.next === i : g.turn === i;
+    panel.classList.toggle("active", active);
     drawMoves(i);
   }
   $("bag").textContent = t("bag", { n: g.bag });
 
   const turn = $("turn");
   turn.className = "turn";
-  if (g.over) {
+  if (g.over && silent()) {
+    turn.textContent = t(g.next === 1 ? "thinking" : "your_turn");
+  } else if (g.over) {
     const kind = g.winner === null ? "draw" : g.winner === 0 ? "won" : "lost";
     turn.classList.add("over", kind);
     turn.textContent = `${t(kind)}  ${g.scores[0]} : ${g.scores[1]}`;
@@ -235,8 +239,8 @@ function drawRack() {
 
 function drawDialog() {
   const dialog = $("dialog");
-  dialog.hidden = ui.dialog === null;
-  if (ui.dialog === null) return;
+  dialog.hidden = ui.dialog === null || ui.config.blank === "prompt";
+  if (dialog.hidden) return;
   $("dialog-title").textContent = t("choose_letter");
   $("dialog-cancel").textContent = t("cancel");
   const letters = $("letters");
@@ -316,9 +320,13 @@ async function computerTurn() {
   render();
 }
 
+function silent() {
+  return ui.config && ui.config.ending === "silent";
+}
+
 function finished() {
   const g = ui.game;
-  if (g.over) say(t("end_" + g.end.reason), "info");
+  if (g.over && !silent()) say(t("end_" + g.end.reason), "info");
 }
 
 async function send(action, body) {
@@ -436,8 +444,22 @@ function lay(slot, key) {
   const tile = ui.game.rack[slot];
   ui.pending.set(key, { slot, letter: tile === WILDCARD ? null : tile });
   ui.selected = null;
-  if (tile === WILDCARD) ui.dialog = key;
+  if (tile === WILDCARD) askLetter(key);
   say("");
+}
+
+function askLetter(key) {
+  // a wildcard's letter: the page's box of letters, or (blank=prompt) the browser's own
+  // prompt() box, asked once the tile is drawn on its square
+  ui.dialog = key;
+  if (!ui.config || ui.config.blank !== "prompt") return;
+  setTimeout(() => {
+    if (ui.dialog !== key) return;
+    const answer = window.prompt(t("choose_letter"), "");
+    const letter = (answer || "").trim().toUpperCase().replace("Ё", "Е");
+    if (letter.length === 1 && ui.game.alphabet.includes(letter)) chooseLetter(letter);
+    else cancelDialog();
+  }, 100);
 }
 
 function chooseLetter(letter) {
@@ -540,7 +562,7 @@ function drop(press, where) {
       const p = ui.pending.get(press.from);
       ui.pending.delete(press.from);
       ui.pending.set(where.key, p);
-      if (p.letter === null) ui.dialog = where.key;
+      if (p.letter === null) askLetter(where.key);
       say("");
     }
     return;
