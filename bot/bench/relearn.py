@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.run.out_dir import default_out
 from solvers.minesweeper.game import Status
 from solvers.minesweeper.rules import FirstClick, Level
 from solvers.minesweeper.state import Cell
@@ -80,7 +81,7 @@ def relearn_in_play(skin_name: str, games: int = 5, seed: int = 1,
         return seen
 
     player.read = checked  # type: ignore[method-assign]
-    options = LoopOptions(games=games, problems_dir=problems or Path("out/problems"))
+    options = LoopOptions(games=games, problems_dir=problems or default_out() / "problems")
     stats = Loop(GuardedScreen(screen), sim.target(profile), player, options).run()
     screen.new_game()  # the last game counted as it ended
     truth = ["won" if s is Status.WON else "lost" for s in screen.finished][: len(stats.games)]

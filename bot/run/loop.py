@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -39,6 +39,7 @@ from bot.run.game import (
     Verdict,
 )
 from bot.run.interrupts import held_interrupts
+from bot.run.out_dir import default_out
 from bot.run.recorder import FORMAT_VERSION, JsonlWriter, Recorder, RecordingError, box
 from bot.run.results import GameResult, SessionStats
 from bot.run.safety import ClickRefused, GuardedScreen, StopRequested
@@ -86,7 +87,8 @@ class LoopOptions:
     pace: float = 0.0  # seconds to wait before each batch of clicks (so a person can watch)
     locate_timeout: float = 8.0  # seconds to find the board when the session starts
     max_restarts_per_hour: int = 6  # program restarts after a crash (with a restart callback)
-    problems_dir: Path = Path("out/problems")  # where frames that stopped the bot are saved
+    #: where frames that stopped the bot are saved ($GAMEBOT_OUT/problems, else out/problems)
+    problems_dir: Path = field(default_factory=lambda: default_out() / "problems")
     keep_games: bool = True  # keep every GameResult in the stats (off: counts only, for nights)
 
 

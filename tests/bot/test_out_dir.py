@@ -20,3 +20,10 @@ def test_gamebot_out_is_the_default_folder_and_out_flag_wins(monkeypatch, tmp_pa
     assert _config(args).out == tmp_path / "x"
     args = build_parser().parse_args(["play", "minesweeper", "--out", "mine"])
     assert _config(args).out == Path("mine")
+
+
+def test_problem_frames_of_a_loop_built_without_options_go_under_gamebot_out(monkeypatch, tmp_path):
+    from bot.run.loop import LoopOptions
+
+    monkeypatch.setenv("GAMEBOT_OUT", str(tmp_path))
+    assert LoopOptions().problems_dir == tmp_path / "problems"
