@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, cast
 
+from bot.errors import GamebotError
 from bot.io import x11
 from bot.io.screens.base import Screen
 from bot.io.windows import finder as windows
@@ -146,7 +147,13 @@ class WindowTarget(Target[P]):
         except x11.WindowLost:
             if self.program is not None and not self.program.running:
                 raise
-            self.window = self._find()  # re-created (some programs rebuild their window)
+            try:
+                self.window = self._find()  # re-created (some programs rebuild their window)
+            except GamebotError as exc:  # it exited while we looked: its window is gone
+                if self.program is not None and not self.program.running:
+                    raise x11.WindowLost(f"{self.profile.name} exited while its window was "
+                                         "looked for again") from exc
+                raise
             return windows.client_region(self.window, self.backend)
 
     def window_region(self, screen: Screen) -> Region:
