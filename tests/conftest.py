@@ -32,28 +32,23 @@ def private_out_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pat
     """Logs and problem frames of sessions a test starts without ``out=`` go to the test
     session's own folder, never ``out/`` in the checkout (a CI run had left games logs and
     problem frames there)."""
-    folder = tmp_path_factory.mktemp("out")
-    old = os.environ.get("GAMEBOT_OUT")
-    os.environ["GAMEBOT_OUT"] = str(folder)
-    yield folder
-    if old is None:
-        os.environ.pop("GAMEBOT_OUT", None)
-    else:
-        os.environ["GAMEBOT_OUT"] = old
+    yield from _private_env_folder(tmp_path_factory, "GAMEBOT_OUT", "out")
 
 
 @pytest.fixture(autouse=True, scope="session")
 def private_skin_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Learned skins go to (and are read from) a folder of the test session's own, never the
     user skin folder: read and play try every skin there, and play saves what it learns."""
-    folder = tmp_path_factory.mktemp("user-skins")
-    old = os.environ.get("GAMEBOT_SKINS")
-    os.environ["GAMEBOT_SKINS"] = str(folder)
-    yield folder
-    if old is None:
-        os.environ.pop("GAMEBOT_SKINS", None)
-    else:
-        os.environ["GAMEBOT_SKINS"] = old
+    yield from _private_env_folder(tmp_path_factory, "GAMEBOT_SKINS", "user-skins")
+
+
+def _private_env_folder(factory: pytest.TempPathFactory, variable: str,
+                        name: str) -> Iterator[Path]:
+    """Point ``variable`` at a fresh folder of the test session's for the session's length."""
+    folder = factory.mktemp(name)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(variable, str(folder))
+        yield folder
 
 
 @pytest.fixture(scope="module")

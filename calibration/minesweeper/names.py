@@ -34,19 +34,31 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
-import cv2
 import numpy as np
 
+from calibration.minesweeper.name_rules import (
+    CHARS,
+    CODE,
+    COVERED,
+    IS_COV,
+    IS_MINE,
+    IS_MINE_COV,
+    MINE_LIKE,
+    VALUE,
+    Change,
+    Game,
+    Step,
+    board_ok,
+    neighbour_sum,
+    opening_ok,
+    pack,
+    steps_ok,
+)
 from solvers.minesweeper.moves import Move, MoveKind
 from solvers.minesweeper.state import Board, BoardError
 from vision.minesweeper.skin import NAMEABLE, NUMBERS
 
-MINE_LIKE = "F*X"  # what a board counts as a mine
-COVERED = "#?"
-LOST = "*Xx"
 #: Search budget per question ("can look L be named c?"): past it the answer is "maybe".
 NODE_BUDGET = 4000
 #: Time for all the questions of one frame; past it the answers left are "maybe" too.
@@ -54,44 +66,9 @@ SOLVE_SECONDS = 1.5
 #: Games whose frames are kept as evidence (the current one and the last few finished).
 KEEP_GAMES = 12
 
-#: Characters a look can carry: the nameable ones, and a question mark a built-in skin knows.
-CHARS = NAMEABLE + "?"
-_CODE = {ch: i for i, ch in enumerate(CHARS)}
-_VALUE = {ch: (int(ch) if ch in "12345678" else 0) for ch in NUMBERS}
-
 
 class Contradiction(ValueError):
     """No naming of the looks fits the frames: the frame just added is not taken."""
-
-
-@dataclass
-class _Change:
-    """One cell that changed between two frames of a game."""
-
-    cell: tuple[int, int]
-    before: int  # look
-    after: int  # look
-    target: bool  # a move opened this cell (open target or chord neighbour)
-    flagged: bool  # a flag move was made on it
-    unflagged: bool
-    around: tuple[int, ...]  # looks of its neighbours in the later frame
-
-
-@dataclass
-class _Step:
-    """A transition of one game: the cells that changed and the looks of the later frame."""
-
-    changes: list[_Change]
-    looks_after: frozenset[int]
-
-
-@dataclass
-class _Game:
-    first: np.ndarray | None = None
-    last: np.ndarray | None = None
-    steps: list[_Step] = field(default_factory=list)
-    fresh: bool = True  # its first frame is the board as the game started
-    mines: int | None = None  # its mine total (None: the naming's)
 
 
 def _targets(moves: Iterable[Move], rows: int, cols: int) -> tuple[set[tuple[int, int]], ...]:
@@ -110,16 +87,6 @@ def _targets(moves: Iterable[Move], rows: int, cols: int) -> tuple[set[tuple[int
         elif m.kind is MoveKind.UNFLAG:
             unflagged.add((m.row, m.col))
     return opened, flagged, unflagged
-
-
-_RING = np.ones((3, 3), np.float32)
-_RING[1, 1] = 0
-
-
-def _neighbour_sum(mask: np.ndarray) -> np.ndarray:
-    """How many of each cell's eight neighbours are set in ``mask``."""
-    out = cv2.filter2D(mask.astype(np.float32), -1, _RING, borderType=cv2.BORDER_CONSTANT)
-    return np.rint(out).astype(np.int16)
 
 
 class Naming:
@@ -154,7 +121,7 @@ class Naming:
         self._firsts: list[np.ndarray] = []
         self._shown_hi = np.zeros(0, bool)
         self._shows_mines = False
-        self.games: list[_Game] = [_Game()]
+        self.games: list[Game] = [Game()]
 
     # --- looks --------------------------------------------------------------------------------
     def add_look(self, candidates: str = NAMEABLE) -> int:
@@ -189,12 +156,12 @@ class Naming:
         not show the game's start (the bot joins a game in progress); ``mines`` its mine
         total when it is not the naming's (screenshots of different games)."""
         if self.games[-1].first is not None:
-            self.games.append(_Game(fresh=fresh, mines=mines))
+            self.games.append(Game(fresh=fresh, mines=mines))
         else:
             self.games[-1].fresh, self.games[-1].mines = fresh, mines
         self._forget()
 
-    def _mines(self, game: _Game) -> int | None:
+    def _mines(self, game: Game) -> int | None:
         return game.mines if game.mines is not None else self.mines
 
     def in_game(self) -> bool:
@@ -221,7 +188,7 @@ class Naming:
     def snapshot(self) -> tuple[object, ...]:
         """Everything :meth:`observe` may change, for :meth:`restore`."""
         return ([*self.candidates], set(self.adjacent),
-                [_Game(g.first, g.last, list(g.steps), g.fresh, g.mines) for g in self.games],
+                [Game(g.first, g.last, list(g.steps), g.fresh, g.mines) for g in self.games],
                 set(self.withdrawn))
 
     def restore(self, saved: tuple[object, ...]) -> None:
@@ -271,11 +238,11 @@ class Naming:
                                for rr in range(max(0, r - 1), min(rows, r + 2))
                                for cc in range(max(0, c - 1), min(cols, c + 2))
                                if (rr, cc) != (r, c))
-                changes.append(_Change((r, c), int(game.last[r, c]), int(looks[r, c]),
+                changes.append(Change((r, c), int(game.last[r, c]), int(looks[r, c]),
                                        (r, c) in opened, (r, c) in flagged, (r, c) in unflagged,
                                        around))
             if changes:
-                game.steps.append(_Step(changes, frozenset(np.unique(looks).tolist())))
+                game.steps.append(Step(changes, frozenset(np.unique(looks).tolist())))
         game.last = looks
 
     def _restrict(self, look: int, allowed: str, why: str) -> None:
@@ -317,10 +284,10 @@ class Naming:
             mines = covered | (names == "F")
             if int(mines.sum()) != total:
                 return []  # not a won board
-        count = _neighbour_sum(mines)
+        count = neighbour_sum(mines)
         bad = set()
         for r, c in np.argwhere(np.isin(names, list(NUMBERS))).tolist():
-            if int(count[r, c]) != _VALUE[names[r, c]]:
+            if int(count[r, c]) != VALUE[names[r, c]]:
                 bad.add(int(looks[r, c]))
         return sorted(bad)
 
@@ -436,7 +403,7 @@ class Naming:
         may = {key: np.zeros(n, bool) for key in ("mine", "mine_cov", "zero", "x")}
         for i, cands in enumerate(self.candidates):
             if len(cands) == 1 and i not in self.withdrawn:
-                code[i] = _CODE[cands]
+                code[i] = CODE[cands]
             may["mine"][i] = any(c in MINE_LIKE for c in cands)
             may["mine_cov"][i] = any(c in MINE_LIKE + COVERED for c in cands)
             may["zero"][i] = "." in cands and i not in self.withdrawn
@@ -449,7 +416,7 @@ class Naming:
         self._alike = np.zeros(n, bool)
         self._alike[[i for i in self.covered_alike if i < n]] = True
         free = code < 0
-        self._packed = [self._pack(g, free) | {"mines": self._mines(g)}
+        self._packed = [pack(g, free) | {"mines": self._mines(g)}
                         for g in self.games if g.last is not None]
         self._firsts = [g.first for g in self.games
                         if self.auto_opens and g.fresh and g.first is not None]
@@ -459,32 +426,10 @@ class Naming:
         keep = free[pairs[:, 0]] | free[pairs[:, 1]] if len(pairs) else np.zeros(0, bool)
         self._pairs = pairs[keep]
 
-    @staticmethod
-    def _pack(game: _Game, free: np.ndarray) -> dict[str, Any]:
-        rows = [(k, ch) for k, step in enumerate(game.steps) for ch in step.changes
-                if free[ch.before] or free[ch.after]]
-        around = np.full((len(rows), 8), -1, np.int64)
-        for j, (_, ch) in enumerate(rows):
-            around[j, : len(ch.around)] = ch.around
-        after_looks = [np.fromiter(step.looks_after, np.int64) for step in game.steps]
-        last = game.steps[-1].changes if game.steps else []
-        return {
-            "last": game.last,
-            "one_open": len(last) == 1 and last[0].target,
-            "step": np.array([k for k, _ in rows], np.int64),
-            "before": np.array([ch.before for _, ch in rows], np.int64),
-            "after": np.array([ch.after for _, ch in rows], np.int64),
-            "target": np.array([ch.target for _, ch in rows], bool),
-            "flagged": np.array([ch.flagged for _, ch in rows], bool),
-            "unflagged": np.array([ch.unflagged for _, ch in rows], bool),
-            "around": around,
-            "after_looks": after_looks,
-        }
-
     def _codes(self, assign: dict[int, str]) -> np.ndarray:
         code = self._base.copy()
         for look, ch in assign.items():
-            code[look] = _CODE[ch]
+            code[look] = CODE[ch]
         return code
 
     def _tables(self, assign: dict[int, str]) -> tuple[np.ndarray, ...]:
@@ -493,143 +438,30 @@ class Naming:
         code = self._codes(assign)
         known = code >= 0
         safe = np.where(known, code, 0)
-        mine_lo = known & _IS_MINE[safe]
-        mine_hi = np.where(known, _IS_MINE_COV[safe], self._may["mine_cov"])
-        cov_lo = known & _IS_COV[safe]
-        self._shown_hi = np.where(known, _IS_MINE[safe], self._may["mine"])
+        mine_lo = known & IS_MINE[safe]
+        mine_hi = np.where(known, IS_MINE_COV[safe], self._may["mine_cov"])
+        cov_lo = known & IS_COV[safe]
+        self._shown_hi = np.where(known, IS_MINE[safe], self._may["mine"])
         return code, mine_lo, mine_hi, cov_lo
 
     def _partial_ok(self, assign: dict[int, str]) -> bool:
         code, mine_lo, mine_hi, cov_lo = self._tables(assign)
         for packed in self._packed:
-            if not self._board_ok(packed["last"], code, mine_lo, mine_hi, cov_lo,
-                                  packed["mines"], packed["one_open"]):
+            if not board_ok(packed["last"], code, mine_lo, mine_hi, self._shown_hi,
+                            packed["mines"], self._shows_mines, packed["one_open"]):
                 return False
-            if not self._steps_ok(packed, code):
+            if not steps_ok(packed, code, self._may["x"], self._may["zero"], self._alike):
                 return False
         pairs = self._pairs
-        if len(pairs) and ((code[pairs[:, 0]] == _CODE["."]) & cov_lo[pairs[:, 1]]).any():
+        if len(pairs) and ((code[pairs[:, 0]] == CODE["."]) & cov_lo[pairs[:, 1]]).any():
             return False  # an empty cell beside a covered one
         unlike = self._unlike
         if len(unlike):
             a, b = code[unlike[:, 0]], code[unlike[:, 1]]
-            if ((a >= 0) & (b >= 0) & _IS_COV[np.maximum(a, 0)] & _IS_COV[np.maximum(b, 0)]
+            if ((a >= 0) & (b >= 0) & IS_COV[np.maximum(a, 0)] & IS_COV[np.maximum(b, 0)]
                 ).any():
                 return False  # two looks drawn unlike each other, both covered
-        return all(self._opening_ok(first, code) for first in self._firsts)
-
-    def _opening_ok(self, first: np.ndarray, code: np.ndarray) -> bool:
-        """A program that opens a first area itself shows one cascade: some cell is open
-        (unless the frame is the board drawn before the area, all one look), and when more than
-        one is, every number touches an empty cell."""
-        cells = code[first]
-        if (cells >= 0).all() and _IS_COV[cells].all() and (first != first.flat[0]).any():
-            return False  # several looks, all covered: nothing opened
-        number = (cells >= _CODE["1"]) & (cells <= _CODE["8"])
-        if not number.any():
-            return True
-        may_open = (cells < 0) | ~_IS_COV[np.maximum(cells, 0)]
-        if int(may_open.sum()) <= 1:
-            return True
-        zero = (cells == _CODE["."]) | ((cells < 0) & self._may["zero"][first])
-        return not (number & (_neighbour_sum(zero) == 0)).any()
-
-    def _board_ok(self, looks: np.ndarray, code: np.ndarray, mine_lo: np.ndarray,
-                  mine_hi: np.ndarray, cov_lo: np.ndarray, total: int | None,
-                  one_open: bool = False) -> bool:
-        """``one_open``: the frame's only change was the cell one move opened (a guess): a
-        loss there may show only the mine that went off."""
-        cells = code[looks]
-        number = (cells >= _CODE["."]) & (cells <= _CODE["8"])
-        if number.any():
-            lo = _neighbour_sum(mine_lo[looks])
-            hi = _neighbour_sum(mine_hi[looks])
-            value = np.where(number, cells - _CODE["."], 0)
-            if (number & ((value < lo) | (value > hi))).any():
-                return False
-        x = int((cells == _CODE["X"]).sum())
-        if x > 1:
-            return False
-        complete = bool((cells >= 0).all())
-        if complete and x == 0 and ((cells == _CODE["*"]) | (cells == _CODE["x"])).any():
-            return False  # mines shown but nothing exploded: not a board a game shows
-        if total is not None:
-            if x:
-                mines = int(((cells == _CODE["X"]) | (cells == _CODE["*"])
-                             | (cells == _CODE["F"])).sum())
-                if mines > total:
-                    return False
-                # A lost board shows every mine (and then too few cells may be left that
-                # could show one), or, on a program not seen to show them, only the one that
-                # went off (the one cell a guess changed), the others under covered cells;
-                # never some of them.
-                every = not (complete and mines != total) and int(
-                    self._shown_hi[looks].sum()) >= total
-                only_hit = one_open and not self._shows_mines and not (
-                    cells == _CODE["*"]).any() and int(mine_hi[looks].sum()) >= total
-                if not (every or only_hit):
-                    return False
-            elif int(mine_lo[looks].sum()) > total:
-                return False
-        return True
-
-    def _steps_ok(self, packed: dict[str, np.ndarray], code: np.ndarray) -> bool:
-        """The changes between a game's frames, all at once (see the module docstring)."""
-        before, after = packed["before"], packed["after"]
-        if not len(before):
-            return True
-        b, a = code[before], code[after]
-        known = (b >= 0) & (a >= 0)
-        if not known.any():
-            return True
-        # Per step: lost (an X shown), may be lost (an X or a look that may be one), may be
-        # won (no covered look left).
-        flags = []
-        for looks in packed["after_looks"]:
-            c = code[looks]
-            lost = bool((c == _CODE["X"]).any())
-            maybe = lost or bool(((c < 0) & self._may["x"][looks]).any())
-            won = not bool(((c >= 0) & _IS_COV[np.maximum(c, 0)]).any())
-            flags.append((lost, maybe, won))
-        table = np.array(flags, bool).reshape(-1, 3)[packed["step"]]
-        lost, maybe_lost, may_won = table[:, 0], table[:, 1], table[:, 2]
-        # the frame before each step showed a lost game (a game's first frame never does)
-        lost_before = np.array([False, *(f[0] for f in flags[:-1])], bool)[packed["step"]]
-        b_, a_ = np.maximum(b, 0), np.maximum(a, 0)
-        opened_before = known & (_IS_NUM[b_] | _IS_LOST[b_])
-        if (opened_before & (a != b)).any():
-            return False  # opened cells and a lost board's keep their character
-        was_cov = known & (b == _CODE["#"])
-        target = packed["target"]
-        to_num = was_cov & _IS_NUM[a_]
-        if (to_num & lost & ~target).any():
-            return False  # the click that loses opens nothing around it
-        if (to_num & lost_before).any():
-            return False  # a lost board is a game's last: nothing is opened after it
-        if (to_num & ~target).any():
-            ring = packed["around"]
-            rc = np.where(ring >= 0, code[np.maximum(ring, 0)], -2)
-            zero = (rc == _CODE["."]) | ((rc == -1) & self._may["zero"][np.maximum(ring, 0)])
-            if (to_num & ~target & ~zero.any(axis=1)).any():
-                return False  # not opened by a move, and no empty cell beside it
-        if (was_cov & (a == _CODE["F"]) & ~packed["flagged"] & ~may_won).any():
-            return False
-        if (was_cov & (a == _CODE["X"]) & ~target).any():
-            return False
-        if (was_cov & (a == _CODE["*"]) & ~maybe_lost).any():
-            return False
-        if (was_cov & (a == _CODE["x"])).any():
-            return False
-        alike = self._alike[np.maximum(after, 0)]
-        if (was_cov & _IS_COV[a_] & ~alike).any():
-            return False  # a covered cell that changed was opened or marked (unless its new
-            # look is drawn like a covered one: a cell lit under the pointer, a variant)
-        was_flag = known & (b == _CODE["F"])
-        if (was_flag & (a == _CODE["x"]) & ~maybe_lost).any():
-            return False
-        if (was_flag & _IS_COV[a_] & ~packed["unflagged"]).any():
-            return False
-        return not (was_flag & ~((a == _CODE["x"]) | _IS_COV[a_])).any()
+        return all(opening_ok(first, code, self._may["zero"]) for first in self._firsts)
 
     def _full_ok(self, assign: dict[int, str]) -> bool:
         """The exact test on each game's latest board: some layout of the mines fits it."""
@@ -647,14 +479,3 @@ class Naming:
             except BoardError:
                 return False
         return True
-
-
-def _flag_table(chars: str) -> np.ndarray:
-    return np.array([ch in chars for ch in CHARS], bool)
-
-
-_IS_MINE = _flag_table(MINE_LIKE)
-_IS_MINE_COV = _flag_table(MINE_LIKE + COVERED)
-_IS_COV = _flag_table(COVERED)
-_IS_NUM = _flag_table(NUMBERS)
-_IS_LOST = _flag_table(LOST)

@@ -15,6 +15,15 @@ from bot.web.session import PagePlayConfig, play
 pytestmark = [pytest.mark.display, pytest.mark.slow, pytest.mark.xdist_group("erudit-e2e")]
 
 
+def _our_short_page(tmp_path: Path, *, seed: int, games: int,
+                    page_params: dict[str, str]) -> PagePlayConfig:
+    """Our page at medium level with 40 tiles (a short game), recorded under tmp_path."""
+    return PagePlayConfig(
+        game="erudit", target="builtin", launch=True, level="medium", seed=seed, tiles=40,
+        games=games, think=0.2, page_params=page_params, record=tmp_path / "rec", out=tmp_path,
+    )
+
+
 @pytest.mark.parametrize(("style", "theme"), [("drag", "classic"), ("click", "wood")])
 def test_a_short_whole_game_on_our_page(virtual_display, tmp_path, style, theme, monkeypatch):
     monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
@@ -57,12 +66,7 @@ def test_a_page_that_never_says_the_game_is_over_ends_it_by_the_rules(
     import json
 
     monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
-    cfg = PagePlayConfig(
-        game="erudit", target="builtin", launch=True, level="medium", seed=5, tiles=40,
-        games=2, think=0.2, page_params={"ending": "silent"}, record=tmp_path / "rec",
-        out=tmp_path,
-    )
-    result = play(cfg)
+    result = play(_our_short_page(tmp_path, seed=5, games=2, page_params={"ending": "silent"}))
     s = result.summary
     assert s["stopped"] == "", s["stopped"]
     assert s["games"] == 2 and s["unfinished"] == 0 and s["misreads"] == 0
@@ -84,12 +88,7 @@ def test_a_wildcards_letter_asked_in_the_browsers_prompt_box_is_typed(
     site did; every game stopped on move 1 before): the bot types it and presses Return. Seed
     21 deals us two wildcards in a short game."""
     monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
-    cfg = PagePlayConfig(
-        game="erudit", target="builtin", launch=True, level="medium", seed=21, tiles=40,
-        games=1, think=0.2, page_params={"blank": "prompt"}, record=tmp_path / "rec",
-        out=tmp_path,
-    )
-    result = play(cfg)
+    result = play(_our_short_page(tmp_path, seed=21, games=1, page_params={"blank": "prompt"}))
     s = result.summary
     assert s["stopped"] == "", s["stopped"]
     assert s["games"] == 1 and s["unfinished"] == 0 and s["misreads"] == 0
