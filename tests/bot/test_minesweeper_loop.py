@@ -45,6 +45,18 @@ def make_loop(
     return Loop(guarded, sim.target(profile), player, options, recorder), screen
 
 
+def _painted(screen, frame, cell, colour):
+    """``frame`` with ``cell`` filled with ``colour`` (a grey level or a BGR triple): what a
+    program shows there for a while, or for good."""
+    from vision.core.frame import Frame
+
+    px = frame.pixels.copy()
+    rect = screen._geometry.offset(-frame.region.left, -frame.region.top).cell_rect(*cell)
+    px[rect.top : rect.bottom, rect.left : rect.right] = colour
+    return Frame(px, frame.region, frame.timestamp)
+
+
+
 @pytest.mark.parametrize("flags", list(FlagPolicy))
 @pytest.mark.parametrize("auto_open", [False, True])
 def test_games_end_as_the_simulator_says(tmp_path, flags, auto_open):
@@ -185,13 +197,8 @@ class FadingScreen(SimScreen):
         frame = super().grab(region)
         if not self._fading:
             return frame
-        from vision.core.frame import Frame
-
         self._fading -= 1
-        px = frame.pixels.copy()
-        rect = self._geometry.offset(-frame.region.left, -frame.region.top).cell_rect(0, 0)
-        px[rect.top : rect.bottom, rect.left : rect.right] = (21, 22, 23)  # between two codes
-        return Frame(px, frame.region, frame.timestamp)
+        return _painted(self, frame, (0, 0), (21, 22, 23))  # between two codes
 
 
 def test_an_unreadable_frame_that_is_still_changing_is_stale_not_a_misread(tmp_path):
@@ -210,12 +217,7 @@ class BlotScreen(SimScreen):
         frame = super().grab(region)
         if not self.clicks:
             return frame
-        from vision.core.frame import Frame
-
-        px = frame.pixels.copy()
-        rect = self._geometry.offset(-frame.region.left, -frame.region.top).cell_rect(0, 0)
-        px[rect.top : rect.bottom, rect.left : rect.right] = (21, 22, 23)
-        return Frame(px, frame.region, frame.timestamp)
+        return _painted(self, frame, (0, 0), (21, 22, 23))
 
 
 def test_a_lasting_unreadable_cell_is_a_misread_and_stops_the_bot(tmp_path):
@@ -252,15 +254,9 @@ class GarbledScreen(SimScreen):
     def grab(self, region=None):
         frame = super().grab(region)
         if self.clicks:
-            from vision.core.frame import Frame
-
             self.grabs += 1
-            px = frame.pixels.copy()
-            geometry = self._geometry.offset(-frame.region.left, -frame.region.top)
-            centre = geometry.cell_rect(0, 0)
             value = 7 if (self.grabs // 4) % 2 else 6
-            px[centre.top : centre.bottom, centre.left : centre.right] = 20 + 15 * value
-            return Frame(px, frame.region, frame.timestamp)
+            return _painted(self, frame, (0, 0), 20 + 15 * value)
         return frame
 
 
@@ -281,18 +277,12 @@ class FlickerScreen(SimScreen):
     def grab(self, region=None):
         frame = super().grab(region)
         if len(self.clicks) >= 2 and self.grabs < 300:
-            from vision.core.frame import Frame
-
             board = self.game.board()
             if self.cell is None:
                 self.cell = next(p for p in board.positions() if board[p].is_number)
             self.grabs += 1
-            px = frame.pixels.copy()
-            geometry = self._geometry.offset(-frame.region.left, -frame.region.top)
-            rect = geometry.cell_rect(*self.cell)
             value = (int(board[self.cell]) + 1 + self.grabs % 2) % 9
-            px[rect.top : rect.bottom, rect.left : rect.right] = 20 + 15 * value
-            return Frame(px, frame.region, frame.timestamp)
+            return _painted(self, frame, self.cell, 20 + 15 * value)
         return frame
 
 
@@ -312,17 +302,10 @@ class CorruptedScreen(SimScreen):
     def grab(self, region=None):
         frame = super().grab(region)
         if len(self.clicks) >= 2:
-            from vision.core.frame import Frame
-
             board = self.game.board()
             if self.cell is None:
                 self.cell = next(p for p in board.positions() if board[p].is_number)
-            px = frame.pixels.copy()
-            geometry = self._geometry.offset(-frame.region.left, -frame.region.top)
-            rect = geometry.cell_rect(*self.cell)
-            value = (int(board[self.cell]) + 1) % 9
-            px[rect.top : rect.bottom, rect.left : rect.right] = 20 + 15 * value
-            return Frame(px, frame.region, frame.timestamp)
+            return _painted(self, frame, self.cell, 20 + 15 * ((int(board[self.cell]) + 1) % 9))
         return frame
 
 
