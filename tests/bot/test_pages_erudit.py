@@ -489,6 +489,8 @@ def test_a_computer_move_is_highlighted_until_its_next_move(server):
         ({"bonus": "many"}, "bonus"),
         ({"ending": "loud"}, "ending"),
         ({"blank": "ask"}, "blank"),
+        ({"layout": "hexagon"}, "layout"),
+        ({"theirs": "red"}, "theirs"),
     ],
 )
 def test_bad_parameters_are_refused_naming_them(server, params, named):
@@ -511,6 +513,8 @@ def test_parameters_are_read_case_blind_with_defaults(server):
         "bonus": None,
         "ending": "banner",
         "blank": "dialog",
+        "layout": "rules",
+        "theirs": "plain",
         "lang": "ru",
     }
     assert view["title"] == "gamebot Скрэббл"
@@ -654,12 +658,3 @@ def test_serve_erudit_prints_its_url_and_serves_the_page():
     finally:
         process.terminate()
         process.wait(timeout=10)
-
-
-def test_the_bonus_parameter_sets_the_pages_all_tiles_bonus(tiny):
-    plain = tiny.new_game({"rules": "scrabble-en"})
-    none = tiny.new_game({"rules": "scrabble-en", "bonus": "0"})
-    assert plain.rules.bingo_bonus == 50 and none.rules.bingo_bonus == 0
-    assert none.view()["config"]["bonus"] == 0
-    with pytest.raises(PageRequestError, match="bonus"):
-        tiny.new_game({"bonus": "lots"})

@@ -15,12 +15,13 @@ from bot.web.session import PagePlayConfig, play
 pytestmark = [pytest.mark.display, pytest.mark.slow, pytest.mark.xdist_group("erudit-e2e")]
 
 
-def _our_short_page(tmp_path: Path, *, seed: int, games: int,
-                    page_params: dict[str, str]) -> PagePlayConfig:
+def _our_short_page(tmp_path: Path, *, seed: int, games: int, page_params: dict[str, str],
+                    rules: str = "erudit") -> PagePlayConfig:
     """Our page at medium level with 40 tiles (a short game), recorded under tmp_path."""
     return PagePlayConfig(
         game="erudit", target="builtin", launch=True, level="medium", seed=seed, tiles=40,
         games=games, think=0.2, page_params=page_params, record=tmp_path / "rec", out=tmp_path,
+        rules=rules,
     )
 
 
@@ -95,6 +96,38 @@ def test_a_wildcards_letter_asked_in_the_browsers_prompt_box_is_typed(
     (game,) = result.stats.games
     ours = [m for m in game.details["moves_played"] if m.startswith("us:")]
     assert any(any(ch.islower() for ch in m.split()[2]) for m in ours if len(m.split()) > 3), ours
+
+
+def test_a_layout_of_the_pages_own_and_bordered_computer_tiles(
+    virtual_display, tmp_path, monkeypatch
+):
+    """Words-With-Friends premium squares under Scrabble rules, the computer's tiles bordered
+    (a site did both): the board's layout is taken, so our first word scores what the page
+    gives (seed 11: 62 on the page's squares, 64 on the rules' own), and every tile reads."""
+    import json
+
+    from solvers.erudit.board import Board
+    from solvers.erudit.moves import parse_placement
+    from solvers.erudit.rules import load_rules
+    from solvers.erudit.scoring import score_tiles
+
+    monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "sites"))
+    result = play(_our_short_page(tmp_path, seed=11, games=1, rules="scrabble-en",
+                                  page_params={"layout": "wwf", "theirs": "bordered"}))
+    s = result.summary
+    assert s["stopped"] == "", s["stopped"]
+    assert s["games"] == 1 and s["unfinished"] == 0 and s["misreads"] == 0
+    (line,) = [json.loads(t) for t in (tmp_path / "rec" / "games.jsonl").open()]
+    first = next(m for m in line["moves_played"] if m.startswith("us:"))
+    _, square, word, way, points = first.split()
+    placement = parse_placement(f"{square} {word} {way}")
+    tiles = placement.new_tiles(Board.empty())
+    rules = load_rules("scrabble-en")
+    pages = rules.with_options(premiums=load_rules("wwf").premium_text)
+    empty = Board.empty()
+    assert int(points) == score_tiles(empty, tiles, placement.across, pages)
+    assert score_tiles(empty, tiles, placement.across, rules) != int(points)  # the test can tell
+    assert any(m.startswith("them:") for m in line["moves_played"])
 
 
 XANADO = Path(__file__).resolve().parents[3] / "shared" / "targets" / "xanado"

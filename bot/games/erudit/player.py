@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
     from bot.web.session import PagePlayConfig
     from bot.web.sites import SiteProfile
     from vision.erudit.reader import BoardLocation, EruditReading
+
+log = logging.getLogger(__name__)
 
 
 def all_tiles_bonus(cfg: PagePlayConfig, profile: SiteProfile) -> int | None:
@@ -104,10 +107,21 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
 
                 copies.keep_look(copy_of(folder, ("erudit-look.json", "glyphs", "marks",
                                                   "wholes")))
-        return read_erudit(
+        reading = read_erudit(
             frame, location, site, rules, cache=cache, check=check, known=known, partial=partial,
             empty_rack=empty_rack, new_letters_only=not relearn,
         )
+        if check and not partial and not reading.premiums_match:
+            from bot.games.erudit.board_layout import board_layout
+
+            grid = board_layout(reading.premiums, rules.premium_text)
+            if grid is not None:  # the page draws a layout of its own: score on it
+                log.info("the board's premium squares are not the %s layout (%d differ, e.g. "
+                         "%s): playing on the board's", rules.name,
+                         len(reading.premium_diffs), reading.premium_diffs[:3])
+                rules = rules.with_options(premiums=grid)
+                player.rules = rules
+        return reading
 
     def letter_keys(frame: Frame, location: BoardLocation) -> dict[str, Region]:
         """The wildcard dialog's letter keys (screen pixels), read like a palette."""

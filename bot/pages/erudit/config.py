@@ -20,6 +20,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "input": ("drag", "click"),
     "ending": ("banner", "silent"),
     "blank": ("dialog", "prompt"),
+    "layout": ("rules", "erudit", "scrabble", "wwf"),
+    "theirs": ("plain", "bordered"),
 }
 PARAMETERS: dict[str, str] = {
     "rules": "erudit (Russian Erudit, 131 tiles, 3 stars; default), scrabble-en (English "
@@ -44,6 +46,10 @@ PARAMETERS: dict[str, str] = {
     " bag empty or the passes run out, and the turn line goes on naming who would move next)",
     "blank": "dialog (default: a wildcard's letter is picked on the page's own box of letter"
     " buttons) or prompt (as some sites do: the browser's own prompt() box asks it, typed)",
+    "layout": "the premium squares: rules (default: the rules' own layout), erudit, scrabble or"
+    " wwf (the Words-With-Friends layout), as sites that put their own under the same tiles",
+    "theirs": "plain (default: the computer's tiles look like yours) or bordered (as some sites"
+    " do: each tile the computer laid has a coloured border)",
     "tiles": "whole number: play with only this many tiles of the shuffled set (at least two"
     " racks' worth; a short game, for tests and demos); default the whole set",
 }
@@ -64,6 +70,8 @@ class EruditConfig:
     bonus: int | None = None  # the all-tiles bonus, when not the rules' own
     ending: str = "banner"
     blank: str = "dialog"
+    layout: str = "rules"
+    theirs: str = "plain"
 
     @property
     def lang(self) -> str:
@@ -91,6 +99,8 @@ def parse_config(payload: dict[str, object]) -> EruditConfig:
         bonus=number(payload, "bonus", int, 0, 1000),
         ending=choice(payload, "ending", CHOICES["ending"]),
         blank=choice(payload, "blank", CHOICES["blank"]),
+        layout=choice(payload, "layout", CHOICES["layout"]),
+        theirs=choice(payload, "theirs", CHOICES["theirs"]),
     )
 
 

@@ -422,6 +422,15 @@ class Session:
         }
 
 
+#: The rule set whose premium squares each ``layout=`` value borrows.
+_LAYOUT_RULES = {"erudit": "erudit", "scrabble": "scrabble-en", "wwf": "wwf"}
+
+
+def _premiums(layout: str) -> str | None:
+    """The premium grid's text of a ``layout=`` value (None: the rules' own)."""
+    return None if layout == "rules" else load_rules(_LAYOUT_RULES[layout]).premium_text
+
+
 def _touches(cells: tuple[str, ...], s: int) -> bool:
     r, c = divmod(s, SIZE)
     for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
@@ -500,7 +509,8 @@ class EruditGames:
     def new_game(self, payload: dict[str, object]) -> Session:
         config = parse_config(payload)
         number = game_number(payload)
-        rules = load_rules(config.rules).with_options(bingo_bonus=config.bonus)
+        rules = load_rules(config.rules).with_options(
+            bingo_bonus=config.bonus, premiums=_premiums(config.layout))
         session = Session(secrets.token_hex(8), config, rules, self.graph(rules), number)
         return self._sessions.add(session)
 

@@ -165,6 +165,12 @@ function drawBoard() {
   if (g.last_computer && g.last_computer.kind === "play") {
     for (const [r, c] of g.last_computer.squares) last.add(keyOf(r, c));
   }
+  const theirs = new Set();  // theirs=bordered: every tile the computer laid shows a border
+  if (ui.config.theirs === "bordered") {
+    for (const turn of g.history) {
+      if (turn.by === 1 && turn.kind === "play") for (const [r, c] of turn.squares) theirs.add(keyOf(r, c));
+    }
+  }
   const cells = [];
   for (let r = 0; r < 15; r++) {
     for (let c = 0; c < 15; c++) {
@@ -179,7 +185,9 @@ function drawBoard() {
       const pending = ui.pending.get(key);
       const dragged = ui.press && ui.press.dragging && ui.press.from === key;
       if (ch !== ".") {
-        el.append(tileElement(ch, { wild: isWild(ch), classes: last.has(key) ? ["last"] : [] }));
+        const classes = last.has(key) ? ["last"] : [];
+        if (theirs.has(key)) classes.push("theirs");
+        el.append(tileElement(ch, { wild: isWild(ch), classes }));
       } else if (pending && !dragged) {
         const wild = g.rack[pending.slot] === WILDCARD;
         el.append(tileElement(pending.letter || WILDCARD, { wild, classes: ["pending"] }));
