@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from pathlib import Path
 
 from bot.bench.minesweeper import BenchSpec, GameResult
 from bot.errors import GamebotError
+from vision.core.atomic import write_atomic
 
 KIND = "gamebot minesweeper outcomes"
 
@@ -47,12 +47,9 @@ def save_outcomes(path: str, spec: BenchSpec, games: int, results: list[GameResu
         "outcomes": "".join(marks),
     }
     target = Path(path)
-    tmp = target.with_name(f".{target.name}.tmp")
     try:
-        tmp.write_text(json.dumps(data) + "\n", encoding="utf-8")
-        os.replace(tmp, target)
+        write_atomic(target, (json.dumps(data) + "\n").encode("utf-8"))
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
         raise GamebotError(f"cannot write the outcomes to {path}: {exc}") from None
 
 

@@ -320,25 +320,10 @@ class Recorder:
 
 def _write_png(path: Path, pixels: np.ndarray) -> int:
     """Atomically (temp file, fsync, rename); returns the bytes written."""
-    import cv2
+    from vision.core.atomic import png_bytes, write_atomic
 
-    ok, encoded = cv2.imencode(".png", pixels, [cv2.IMWRITE_PNG_COMPRESSION, 6])
-    if not ok:
-        raise OSError(f"{path}: PNG encoding failed")
-    data = encoded.tobytes()
-    tmp = path.with_name(f".{path.name}.tmp")
-    try:
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except OSError:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
-        raise
+    data = png_bytes(pixels, path, compression=6)
+    write_atomic(path, data)
     return len(data)
 
 

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.web.sites import SiteProfile
+from vision.core.atomic import write_atomic
 
 PROFILES = "profiles"  # the folder of a recording that holds the profile copies
 LOOKS = "looks"  # the folder of a recording that holds the look copies
@@ -73,7 +74,7 @@ class SiteCopies:
             return copies[-1]
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{len(copies) + 1:04d}.json"
-        _write_atomic(path, data)
+        write_atomic(path, data)
         return path
 
     def _keep_look(self, write: Callable[[Path], object]) -> Path:
@@ -114,16 +115,3 @@ def numbered(folder: Path, suffix: str = "") -> list[Path]:
         return []
     return sorted(p for p in folder.iterdir()
                   if p.name.endswith(suffix) and p.name[: len(p.name) - len(suffix)].isdigit())
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    try:
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise

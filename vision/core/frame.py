@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
+from vision.core.atomic import png_bytes, write_atomic
 from vision.core.geometry import Point, Region
 
 
@@ -78,19 +79,7 @@ class Frame:
 
     def save(self, path: str | Path) -> Path:
         """Write a PNG atomically (temp file, then rename), so a crash never leaves half a frame."""
-        import os
-
-        import cv2
-
         p = Path(path)
         p.parent.mkdir(parents=True, exist_ok=True)
-        ok, encoded = cv2.imencode(".png", self.pixels)
-        if not ok:
-            raise OSError(f"{p}: PNG encoding failed")
-        tmp = p.with_name(f".{p.name}.tmp")
-        with open(tmp, "wb") as fh:
-            fh.write(encoded.tobytes())
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, p)
+        write_atomic(p, png_bytes(self.pixels, p))
         return p

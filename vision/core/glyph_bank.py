@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +24,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.core.atomic import write_atomic
 from vision.core.letters import GLYPH, CellInk, ink_of
 
 FORMAT = 1
@@ -292,7 +292,7 @@ class GlyphBank:
             raise OSError(f"{out}: could not encode the template sheet")
         data = png.tobytes()
         name = f"templates-{hashlib.sha256(data).hexdigest()[:12]}.png"
-        _write_atomic(out / name, data)
+        write_atomic(out / name, data)
         meta = {
             "format": FORMAT,
             "about": "glyph templates of one site (gamebot calibrate balda); see"
@@ -309,7 +309,7 @@ class GlyphBank:
             ],
         }
         text = json.dumps(meta, ensure_ascii=False, indent=1) + "\n"
-        _write_atomic(out / "bank.json", text.encode("utf-8"))
+        write_atomic(out / "bank.json", text.encode("utf-8"))
         for old in out.glob("templates-*.png"):
             if old.name != name:
                 old.unlink(missing_ok=True)
@@ -415,12 +415,3 @@ def _sheet(templates: Sequence[Template]) -> np.ndarray:
         r, c = divmod(k, cols)
         sheet[r * GLYPH : (r + 1) * GLYPH, c * GLYPH : (c + 1) * GLYPH] = t.glyph
     return sheet
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "wb") as fh:
-        fh.write(data)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)

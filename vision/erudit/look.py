@@ -14,13 +14,13 @@ On disk, one folder per site (``calibration/sites/<site>/`` for the built-in one
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+from vision.core.atomic import write_atomic
 from vision.core.glyph_bank import GlyphBank
 from vision.erudit.value_digits import MarkBank
 
@@ -315,8 +315,6 @@ class EruditSite:
         if self.wholes is not None:
             self.wholes.save(root / "wholes")
         text = json.dumps(self.look.to_dict(), ensure_ascii=False, indent=1) + "\n"
-        tmp = root / f".{LOOK_FILE}.tmp"
-        tmp.write_text(text, "utf-8")
-        os.replace(tmp, root / LOOK_FILE)
+        write_atomic(root / LOOK_FILE, text.encode("utf-8"))
         self.folder = root
         return root

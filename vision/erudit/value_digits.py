@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +20,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.core.atomic import write_atomic
 from vision.core.glyph_bank import features
 from vision.core.letters import GLYPH, CellInk
 
@@ -181,7 +181,7 @@ class MarkBank:
             raise OSError(f"{out}: could not encode the marks sheet")
         data = png.tobytes()
         name = f"marks-{hashlib.sha256(data).hexdigest()[:12]}.png"
-        _write_atomic(out / name, data)
+        write_atomic(out / name, data)
         meta = {
             "format": FORMAT,
             "about": "value numbers and wildcard marks of one site's tiles (gamebot calibrate"
@@ -195,7 +195,7 @@ class MarkBank:
             ],
         }
         text = json.dumps(meta, ensure_ascii=False, indent=1) + "\n"
-        _write_atomic(out / "marks.json", text.encode("utf-8"))
+        write_atomic(out / "marks.json", text.encode("utf-8"))
         for old in out.glob("marks-*.png"):
             if old.name != name:
                 old.unlink(missing_ok=True)
@@ -260,12 +260,3 @@ def ocr_number(window: np.ndarray, face: tuple[int, int, int]) -> int | None:
             if len(said) == 1:
                 return int(said.pop())
     return None
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "wb") as fh:
-        fh.write(data)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
