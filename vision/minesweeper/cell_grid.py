@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -94,3 +95,25 @@ class CellGrid:
         steps_x = np.diff(self.col_centres) if self.cols > 1 else np.array([self.pitch_x])
         steps_y = np.diff(self.row_centres) if self.rows > 1 else np.array([self.pitch_y])
         return bool(np.all(steps_x == self.pitch_x) and np.all(steps_y == self.pitch_y))
+
+
+def grow_by_lines(grid: CellGrid, width: int, height: int,
+                  fits: Callable[[CellGrid], bool], most: int = 64) -> CellGrid:
+    """``grid`` grown a whole row or column at a time, on the first side (left, right, top,
+    bottom) whose new line lies inside the picture and ``fits``, until none does or ``most``
+    lines were added."""
+    for _ in range(most):
+        cols, rows = list(grid.col_centres), list(grid.row_centres)
+        px, py = grid.pitch_x, grid.pitch_y
+        for new_cols, new_rows in (
+            ([cols[0] - px], rows), ([cols[-1] + px], rows),
+            (cols, [rows[0] - py]), (cols, [rows[-1] + py]),
+        ):
+            line = CellGrid(tuple(new_cols), tuple(new_rows), px, py)
+            if line.inside(width, height) and fits(line):
+                grid = CellGrid(tuple(sorted(set(cols) | set(new_cols))),
+                                tuple(sorted(set(rows) | set(new_rows))), px, py)
+                break
+        else:
+            return grid
+    return grid

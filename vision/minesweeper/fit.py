@@ -14,6 +14,7 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
+from vision.minesweeper.cell_grid import grow_by_lines
 from vision.minesweeper.cells import (
     MAX_RMS,
     CellGrid,
@@ -203,29 +204,13 @@ def grow(pixels: Picture, grid: CellGrid, skin: Skin, within: float | None = Non
     the board.
     """
     h, w = pixels.pixels.shape[:2]
-    for _ in range(64):
-        cols, rows = list(grid.col_centres), list(grid.row_centres)
-        px, py = grid.pitch_x, grid.pitch_y
-        grown = False
-        for new_cols, new_rows in (
-            ([cols[0] - px], rows), ([cols[-1] + px], rows),
-            (cols, [rows[0] - py]), (cols, [rows[-1] + py]),
-        ):
-            extra = CellGrid(tuple(new_cols), tuple(new_rows), px, py)
-            if not extra.inside(w, h):
-                continue
-            verdict = verdict_of(pixels, extra, skin)
-            fits = verdict.accepted if within is None else verdict.accepted & (
-                verdict.rms <= within)
-            if fits.mean() >= share and (plain is None or (fits & ~plain(extra)).any()):
-                cols = sorted(set(cols) | set(new_cols))
-                rows = sorted(set(rows) | set(new_rows))
-                grid = CellGrid(tuple(cols), tuple(rows), px, py)
-                grown = True
-                break
-        if not grown:
-            return grid
-    return grid
+
+    def fits(extra: CellGrid) -> bool:
+        verdict = verdict_of(pixels, extra, skin)
+        ok = verdict.accepted if within is None else verdict.accepted & (verdict.rms <= within)
+        return bool(ok.mean() >= share and (plain is None or (ok & ~plain(extra)).any()))
+
+    return grow_by_lines(grid, w, h, fits)
 
 
 def trim(grid: CellGrid, verdict: CellVerdict) -> CellGrid:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.minesweeper.cell_grid import CellGrid
+from vision.minesweeper.cell_grid import CellGrid, grow_by_lines
 from vision.minesweeper.looks import plain_cells
 
 #: Each cell is looked at shrunk to this many pixels a side; its band is this many wide.
@@ -77,27 +77,13 @@ def lattice_around(pixels: np.ndarray, grid: CellGrid, real: np.ndarray | None =
     if len(found) > MOST_BANDS:  # evenly spread: alike cells repeat
         found = found[np.linspace(0, len(found) - 1, MOST_BANDS).astype(int)]
     limit = _limit(found)
-    for _ in range(most):
-        cols, rows = list(grid.col_centres), list(grid.row_centres)
-        px, py = grid.pitch_x, grid.pitch_y
-        grown = False
-        for new_cols, new_rows in (
-            ([cols[0] - px], rows), ([cols[-1] + px], rows),
-            (cols, [rows[0] - py]), (cols, [rows[-1] + py]),
-        ):
-            line = CellGrid(tuple(new_cols), tuple(new_rows), px, py)
-            if not line.inside(w, h):
-                continue
-            alike = _nearest(found, bands(pixels, line).reshape(-1, found.shape[1])) <= limit
-            alike = alike.reshape(line.rows, line.cols)
-            if (alike & ~plain_cells(pixels, line)).mean() >= LINE_SHARE:
-                grid = CellGrid(tuple(sorted(set(cols) | set(new_cols))),
-                                tuple(sorted(set(rows) | set(new_rows))), px, py)
-                grown = True
-                break
-        if not grown:
-            break
-    return grid
+
+    def fits(line: CellGrid) -> bool:
+        alike = _nearest(found, bands(pixels, line).reshape(-1, found.shape[1])) <= limit
+        alike = alike.reshape(line.rows, line.cols)
+        return bool((alike & ~plain_cells(pixels, line)).mean() >= LINE_SHARE)
+
+    return grow_by_lines(grid, w, h, fits, most)
 
 
 def part_of_lattice(pixels: np.ndarray, grid: CellGrid, real: np.ndarray | None = None
