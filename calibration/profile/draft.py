@@ -1,0 +1,184 @@
+"""A site profile drafted from what was seen on the page: the JSON a user confirms once.
+
+Each key is either *found* (read or tried on the page: a button's label, the turn line, the
+input style that made a tile land) or *guessed* (the common default: phrases a fresh page
+cannot show yet, Escape for a cancel no button offers). :class:`Draft` keeps both lists, so
+the command can say which is which, and the file carries them under ``_draft`` (a note key the
+profile reader skips). Pure, so it is tested without a display.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.errors import GamebotError
+from calibration.profile.page_words import Found
+from calibration.profile.vocabulary import PHRASES, SEEN_AT_START
+
+#: Labels that confirm an exchange once its tiles are marked (guessed: the dialog shows later).
+EXCHANGE_CONFIRM = {"ru": ("Обменять", "Подтвердить", "OK"), "uk": ("Обміняти", "OK"),
+                    "en": ("Swap", "Exchange", "OK")}
+CHOOSE_LETTER = {"ru": ("Выберите букву",), "uk": ("Оберіть літеру",),
+                 "en": ("Choose a letter", "Select a letter", "Select the letter")}
+
+Steps = list[dict[str, Any]]
+
+
+@dataclass
+class Draft:
+    """The drafted profile and what of it was found on the page and what was guessed."""
+
+    data: dict[str, Any]
+    found: list[str] = field(default_factory=list)
+    guessed: list[str] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        out = [f"found on the page ({len(self.found)}):"]
+        out += [f"  {x}" for x in self.found]
+        out.append(f"guessed ({len(self.guessed)}): check these")
+        out += [f"  {x}" for x in self.guessed]
+        return out
+
+
+def button(label: str) -> dict[str, Any]:
+    return {"do": "button", "label": [label]}
+
+
+@dataclass(frozen=True)
+class Seen:
+    """Everything the live look at the page gives the draft."""
+
+    game: str  # balda or erudit
+    name: str
+    language: str
+    title: str  # the window's title, as shown
+    style: str  # the input style tried and seen to work ("" when none did)
+    move: Steps  # its steps
+    buttons: dict[str, Found]
+    turns: dict[str, Found]
+    scores: tuple[str, str] | None
+    other_styles: dict[str, Steps] = field(default_factory=dict)  # guessed alternatives
+    style_note: str = ""  # what the trial saw
+    taken_back: bool | None = None  # the tried input was taken back (None: nothing tried)
+
+
+def title_pattern(title: str) -> str:
+    """The window title as a regular expression (its start, escaped)."""
+    import re
+
+    return "^" + re.escape(title.strip()).replace("\\ ", " ")
+
+
+def build(seen: Seen) -> Draft:
+    """The profile of a page from what the live look saw."""
+    lang = seen.language
+    data: dict[str, Any] = {"name": seen.name, "game": seen.game, "language": lang,
+                            "title": title_pattern(seen.title)}
+    d = Draft(data)
+    d.found.append(f"language {lang} (the page's text)")
+    d.found.append(f"title {data['title']!r} (the window's)")
+    b = seen.buttons
+    style = seen.style or next(iter(seen.other_styles), "")
+    styles = {seen.style: list(seen.move)} if seen.style else {}
+    styles.update({k: v for k, v in seen.other_styles.items() if k not in styles})
+    if not styles:
+        raise GamebotError("no input style to draft: nothing was tried on the page")
+    data["default-style"] = style
+    data["styles"] = styles
+    if seen.style:
+        d.found.append(f"input style {seen.style!r}: {seen.style_note}")
+    else:
+        d.guessed.append(f"input style {style!r}: {seen.style_note or 'not tried'}")
+    for other in styles:
+        if other != seen.style and seen.style:
+            d.guessed.append(f"input style {other!r} (another the page may take: --style {other})")
+
+    def steps(key: str, found: Steps | None, guess: Steps | None, why: str) -> None:
+        if found is not None:
+            data[key] = found
+            d.found.append(f"{key}: {_text(found)}")
+        elif guess is not None:
+            data[key] = guess
+            d.guessed.append(f"{key}: {_text(guess)} ({why})")
+        else:
+            d.guessed.append(f"{key}: none ({why})")
+
+    def on_page(key: str) -> Steps | None:
+        return [button(b[key].label)] if key in b else None
+
+    if seen.game == "erudit":
+        steps("submit", on_page("submit"), None, "no submit button read: add the step that"
+              " confirms a move")
+        steps("exchange", on_page("exchange"), None, "no exchange button read")
+        if "exchange" in b:
+            data["exchange-confirm"] = [{"do": "button", "label": list(EXCHANGE_CONFIRM[lang])}]
+            d.guessed.append(f"exchange-confirm: {_text(data['exchange-confirm'])}")
+        data["blank-letter"] = [{"do": "type-letter"}, {"do": "key", "keys": "Return"}]
+        d.guessed.append("blank-letter: type the letter, Return (a prompt() box; unused when"
+                         " the page shows letter keys)")
+    steps("cancel", on_page("cancel"), [{"do": "key", "keys": "Escape"}], "no cancel button"
+          " read")
+    steps("pass", on_page("pass"), None, "no pass button read")
+    steps("new-game", on_page("new-game"), [{"do": "key", "keys": "F5"}, {"do": "settle"}],
+          "no new-game button read: reloading the page")
+    texts: dict[str, list[str]] = {}
+    for kind in PHRASES:
+        if kind in SEEN_AT_START:
+            if kind in seen.turns:
+                texts[kind] = [seen.turns[kind].label]
+                d.found.append(f"texts.{kind}: {texts[kind]}")
+            continue
+        texts[kind] = list(PHRASES[kind][lang])
+        d.guessed.append(f"texts.{kind}: the common phrases ({len(texts[kind])})")
+    if seen.game == "erudit":
+        texts["choose-letter"] = list(CHOOSE_LETTER[lang])
+        d.guessed.append("texts.choose-letter: the common phrases")
+    data["texts"] = texts
+    if seen.scores:
+        data["score-labels"] = list(seen.scores)
+        d.found.append(f"score-labels: {list(seen.scores)}")
+    else:
+        d.guessed.append("score-labels: none read (the winner is then what the page says)")
+    data["opponent-timeout"] = 60
+    data["redraw-timeout"] = 15 if seen.game == "erudit" else 5
+    if seen.taken_back is False:
+        d.guessed.append("the input tried could not be taken back: reload the page before"
+                         " playing")
+    data["_draft"] = {"found": d.found, "guessed": d.guessed}
+    return d
+
+
+def _text(steps: Sequence[dict[str, Any]]) -> str:
+    parts = []
+    for s in steps:
+        if s["do"] == "button":
+            parts.append(f"button {' | '.join(s['label'])}")
+        elif s["do"] == "key":
+            parts.append(f"key {s['keys']}")
+        else:
+            parts.append(str(s["do"]))
+    return ", ".join(parts)
+
+
+def write(path: Path, data: dict[str, Any], force: bool = False) -> Path:
+    """Write the profile atomically (a temporary file renamed); an existing file is kept
+    unless ``force``."""
+    if path.exists() and not force:
+        raise GamebotError(f"{path} exists: keep it, or draft again with --force to replace it")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path

@@ -1,0 +1,92 @@
+"""What a page's text lines say, for a drafted profile: its language, its buttons (by the
+common labels of :mod:`calibration.profile.vocabulary`), the turn line and the score labels.
+
+Pure: it works on text lines already read (:class:`vision.core.page_text.TextLine`), so it is
+tested on saved frames without a display.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from calibration.profile.vocabulary import BUTTONS, PHRASES, SCORE_LABELS, SEEN_AT_START
+from vision.core.page_text import TextLine, fold, phrase_in
+
+UK_ONLY = set("іїєґ")
+RU_ONLY = set("ыэъё")
+#: A button's line holds its label and at most this many other words (a message line that
+#: happens to hold the word «Pass» is no button).
+EXTRA_WORDS = 1
+
+
+@dataclass(frozen=True)
+class Found:
+    """A label or phrase of the vocabulary read on the page, and the line it was read on."""
+
+    key: str
+    label: str
+    line: TextLine
+
+
+def language_of(lines: Sequence[TextLine]) -> str:
+    """``ru``, ``uk`` or ``en``: the script most letters are in, and for Cyrillic the letters
+    only one of the two languages has (Ukrainian і ї є ґ, Russian ы э ъ ё)."""
+    text = " ".join(line.text for line in lines if line.conf >= 50).casefold()
+    cyrillic = sum("а" <= ch <= "я" or ch in "ёіїєґ" for ch in text)
+    latin = sum("a" <= ch <= "z" for ch in text)
+    if latin > cyrillic:
+        return "en"
+    uk = sum(ch in UK_ONLY for ch in text)
+    ru = sum(ch in RU_ONLY for ch in text)
+    return "uk" if uk > ru else "ru"
+
+
+def _short(line: TextLine, label: str) -> bool:
+    return len(fold(line.text).split()) <= len(fold(label).split()) + EXTRA_WORDS
+
+
+def find_labels(
+    lines: Sequence[TextLine], vocabulary: dict[str, dict[str, tuple[str, ...]]], lang: str,
+    keys: Sequence[str] | None = None, taken: set[int] | None = None,
+) -> dict[str, Found]:
+    """For each key of ``vocabulary`` (in order), the first of its labels in ``lang`` that a
+    short line of the page holds; a line serves one key only."""
+    taken = set() if taken is None else taken
+    found: dict[str, Found] = {}
+    for key in keys or list(vocabulary):
+        for label in vocabulary[key].get(lang, ()):
+            line = next((x for i, x in enumerate(lines) if i not in taken
+                         and phrase_in(x.text, label) and _short(x, label)), None)
+            if line is not None:
+                taken.add(lines.index(line))
+                found[key] = Found(key, label, line)
+                break
+    return found
+
+
+def find_buttons(lines: Sequence[TextLine], lang: str) -> dict[str, Found]:
+    """The move's and the game's buttons shown (submit, cancel, pass, new game, exchange)."""
+    return find_labels(lines, BUTTONS, lang)
+
+
+def find_turn_phrases(lines: Sequence[TextLine], lang: str,
+                      buttons: dict[str, Found] | None = None) -> dict[str, Found]:
+    """The turn line a fresh page shows («Ваш ход»); a line already taken by a button is
+    another page's turn sign (a button that reads «End the turn» on our turn only) and
+    counts too."""
+    return find_labels(lines, PHRASES, lang, SEEN_AT_START)
+
+
+def score_labels(lines: Sequence[TextLine], lang: str) -> tuple[str, str] | None:
+    """The labels beside our score and theirs, when both are on the page."""
+    ours, theirs = SCORE_LABELS.get(lang, ((), ()))
+
+    def first(labels: tuple[str, ...]) -> str | None:
+        for label in labels:
+            if any(phrase_in(x.text, label) and _short(x, label) for x in lines):
+                return label
+        return None
+
+    a, b = first(ours), first(theirs)
+    return (a, b) if a and b else None
