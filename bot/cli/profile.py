@@ -91,7 +91,7 @@ def _run(game: str, args: argparse.Namespace) -> int:
             print("nothing written")
             return 1
     write(out, draft.data, args.force)
-    site = name if args.out is None else str(out)
+    site = str(out)  # a path works whatever the version's lookup of names
     lines.append(f"written: {out}")
     lines.append(f"play with: gamebot play {game} --target browser --launch {args.url}"
                  + (f" --serve {args.serve}" if args.serve else "") + f" --site {site}")

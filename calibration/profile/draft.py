@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.errors import GamebotError
 from calibration.profile.page_words import Found
-from calibration.profile.vocabulary import PHRASES, SEEN_AT_START
+from calibration.profile.vocabulary import DISMISS, PHRASES, SEEN_AT_START
 
 #: Labels that confirm an exchange once its tiles are marked (guessed: the dialog shows later).
 EXCHANGE_CONFIRM = {"ru": ("Обменять", "Подтвердить", "OK"), "uk": ("Обміняти", "OK"),
@@ -66,13 +66,20 @@ class Seen:
     other_styles: dict[str, Steps] = field(default_factory=dict)  # guessed alternatives
     style_note: str = ""  # what the trial saw
     taken_back: bool | None = None  # the tried input was taken back (None: nothing tried)
+    start: tuple[str, ...] = ()  # a menu's buttons clicked before the board showed
 
 
 def title_pattern(title: str) -> str:
-    """The window title as a regular expression (its start, escaped)."""
+    """The window title as a regular expression (its start, escaped). A page without a title
+    of its own shows its address: the path is kept, not the host and port (a folder served
+    again gets another port)."""
     import re
 
-    return "^" + re.escape(title.strip()).replace("\\ ", " ")
+    title = title.strip()
+    address = re.match(r"^(?:https?://)?(?:[\w.-]+|\[[\w:]+\]):\d+(/.*)$", title)
+    if address:
+        return re.escape(address.group(1)).replace("\\ ", " ")
+    return "^" + re.escape(title).replace("\\ ", " ")
 
 
 def build(seen: Seen) -> Draft:
@@ -102,7 +109,9 @@ def build(seen: Seen) -> Draft:
     def steps(key: str, found: Steps | None, guess: Steps | None, why: str) -> None:
         if found is not None:
             data[key] = found
-            d.found.append(f"{key}: {_text(found)}")
+            boxed = f" (the button {b[key].label!r}, read in its box)" if (
+                key in b and b[key].cell is not None) else ""
+            d.found.append(f"{key}: {_text(found)}{boxed}")
         elif guess is not None:
             data[key] = guess
             d.guessed.append(f"{key}: {_text(guess)} ({why})")
@@ -110,7 +119,12 @@ def build(seen: Seen) -> Draft:
             d.guessed.append(f"{key}: none ({why})")
 
     def on_page(key: str) -> Steps | None:
-        return [button(b[key].label)] if key in b else None
+        if key not in b:
+            return None
+        if b[key].cell is not None:  # read in its box only: clicked where it is
+            row, col = b[key].cell or (0.0, 0.0)
+            return [{"do": "click-at", "cell": [round(row, 2), round(col, 2)]}]
+        return [button(b[key].label)]
 
     if seen.game == "erudit":
         steps("submit", on_page("submit"), None, "no submit button read: add the step that"
@@ -125,14 +139,26 @@ def build(seen: Seen) -> Draft:
     steps("cancel", on_page("cancel"), [{"do": "key", "keys": "Escape"}], "no cancel button"
           " read")
     steps("pass", on_page("pass"), None, "no pass button read")
-    steps("new-game", on_page("new-game"), [{"do": "key", "keys": "F5"}, {"do": "settle"}],
-          "no new-game button read: reloading the page")
+    if seen.start:
+        data["start"] = [{**button(label), "optional": True} for label in seen.start]
+        d.found.append(f"start: {_text(data['start'])} (the page opened on a menu)")
+    menu = [button(label) for label in seen.start] or None
+    steps("new-game", on_page("new-game"),
+          menu or [{"do": "key", "keys": "F5"}, {"do": "settle"}],
+          "no new-game button read: " + ("the menu's" if menu else "reloading the page"))
+    data["dismiss"] = [{"do": "button", "label": [label], "optional": True}
+                       for label in DISMISS[lang]]
+    d.guessed.append(f"dismiss: {_text(data['dismiss'])} (each only if shown)")
     texts: dict[str, list[str]] = {}
     for kind in PHRASES:
         if kind in SEEN_AT_START:
             if kind in seen.turns:
                 texts[kind] = [seen.turns[kind].label]
                 d.found.append(f"texts.{kind}: {texts[kind]}")
+            elif kind == "turn-ours" and "submit" in b:  # a send button shows on our turn
+                texts[kind] = [b["submit"].label]
+                d.guessed.append(f"texts.{kind}: {texts[kind]} (no turn line read: the submit"
+                                 " button's label, shown on our turn)")
             continue
         texts[kind] = list(PHRASES[kind][lang])
         d.guessed.append(f"texts.{kind}: the common phrases ({len(texts[kind])})")
@@ -159,6 +185,8 @@ def _text(steps: Sequence[dict[str, Any]]) -> str:
     for s in steps:
         if s["do"] == "button":
             parts.append(f"button {' | '.join(s['label'])}")
+        elif s["do"] == "click-at":
+            parts.append(f"click-at {s['cell'][0]:g},{s['cell'][1]:g}")
         elif s["do"] == "key":
             parts.append(f"key {s['keys']}")
         else:

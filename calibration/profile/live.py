@@ -136,18 +136,35 @@ def open_page(cfg: LiveConfig, stack: ExitStack) -> tuple[Page, str]:
     return page, info.title
 
 
-def _find_board(cfg: LiveConfig, page: Page) -> tuple[Frame, Any]:
-    """The first settled frame whose board is found (pages load their scripts a while)."""
+def _find_board(cfg: LiveConfig, page: Page) -> tuple[Frame, Any, list[str]]:
+    """The first settled frame whose board is found (pages load their scripts a while), and
+    the labels of a menu's start buttons clicked to get there (a page that opens on a menu)."""
+    from calibration.profile.page_words import find_labels
+    from calibration.profile.vocabulary import START
     from vision.core.errors import ReadError
+    from vision.core.page_text import PageText
 
     deadline = time.monotonic() + LOAD_TIMEOUT
     problem = "nothing grabbed"
+    started: list[str] = []
+    misses = 0
     while time.monotonic() < deadline:
         frame = page.settled()
         try:
-            return frame, _locate(cfg.game, frame)
+            return frame, _locate(cfg.game, frame), started
         except ReadError as exc:
             problem = str(exc)
+        misses += 1
+        if misses >= 2 and len(started) < 2:  # loaded, and no board: a menu first?
+            lines = PageText("rus+ukr+eng").lines(frame)
+            lang = cfg.lang or language_of(lines)
+            lines = PageText(lang).lines(frame)
+            found = find_labels(lines, START, lang).get("start")
+            if found is not None and found.label not in started:
+                started.append(found.label)
+                page.screen.click(page.at(found.line.region.center))
+                misses = 0
+                continue
         time.sleep(0.5)
     raise GamebotError(f"no {cfg.game} board found on {cfg.url} in {LOAD_TIMEOUT:.0f} s:"
                        f" {problem}")
@@ -170,30 +187,65 @@ def _title(page: Page, shown: str) -> str:
     return found[0].title if found else shown
 
 
-def read_words(frame: Frame, board: Region, lang: str | None) -> tuple[str, list[Any]]:
-    """The page's language and its text lines outside the board, read in that language."""
+def read_words(frame: Frame, board: Region, lang: str | None, also: list[Region] | None = None
+               ) -> tuple[str, list[Any]]:
+    """The page's language and its text lines outside the board (and ``also``: the rack's
+    tiles, the palette's keys, whose letters would join a button's label into one line),
+    read in that language."""
     from vision.core.page_text import PageText
 
-    lines = PageText("rus+ukr+eng").lines(frame, [board])
+    exclude = [board, *(also or [])]
+    lines = PageText("rus+ukr+eng").lines(frame, exclude)
     lang = lang or language_of(lines)
-    return lang, PageText(lang).lines(frame, [board])
+    return lang, PageText(lang).lines(frame, exclude)
+
+
+def all_buttons(frame: Frame, grid: Any, lines: list[Any], lang: str, also: list[Region]
+                ) -> dict[str, Found]:
+    """The page's buttons: read among its text lines (then found by label in play), else
+    read box by box (then clicked where they are: a ``click-at`` in cells)."""
+    from dataclasses import replace
+
+    from calibration.profile.button_text import button_lines
+
+    found = find_buttons(lines, lang)
+    boxed = find_buttons(button_lines(frame, lang, [grid.geometry.bounds, *also]), lang)
+    origin = grid.geometry.cell_center(0, 0)
+    px, py = grid.geometry.pitch
+    for key, f in boxed.items():
+        if key not in found:
+            c = f.line.region.center
+            found[key] = replace(f, cell=((c.y - origin.y) / py, (c.x - origin.x) / px))
+    return found
+
+
+def _rack(frame: Frame, grid: Any) -> tuple[list[Region], list[tuple[int, int, int]]]:
+    """The rack's tiles and their colours, or none."""
+    from vision.erudit.rack import find_rack_cold
+
+    try:
+        tiles, colours = find_rack_cold(frame, grid.geometry.bounds, grid.pitch)
+    except Exception:  # vision's ReadError: no rack in view
+        return [], []
+    return tiles, [tuple(int(v) for v in c) for c in colours]  # type: ignore[misc]
 
 
 def look(cfg: LiveConfig, keep: Callable[[str, Frame], None] | None = None) -> Seen:
     """Open the page, read it and try its input; what the draft is made of."""
     with ExitStack() as stack:
         page, shown = open_page(cfg, stack)
-        frame, grid = _find_board(cfg, page)
+        frame, grid, started = _find_board(cfg, page)
         if keep:
             keep("page", frame)
         board = grid.geometry.bounds
-        lang, lines = read_words(frame, board, cfg.lang)
-        buttons = find_buttons(lines, lang)
+        also = _rack(frame, grid)[0] if cfg.game == "erudit" else palette_keys(frame, grid)
+        lang, lines = read_words(frame, board, cfg.lang, also)
+        buttons = all_buttons(frame, grid, lines, lang, also)
         turns = find_turn_phrases(lines, lang)
         scores = score_labels(lines, lang)
         title = _title(page, shown)
         if cfg.game == "erudit":
-            style, note, back = try_erudit(page, frame, grid, buttons, keep)
+            style, note, back = try_erudit(page, frame, grid, buttons, lang, keep)
             move = ERUDIT_STYLES.get(style, [])
             others = {k: v for k, v in ERUDIT_STYLES.items() if k != style}
         else:
@@ -203,7 +255,7 @@ def look(cfg: LiveConfig, keep: Callable[[str, Frame], None] | None = None) -> S
             names = ("palette-drag", "type-click", "click-type")
             others = {k: balda_style(k, submit) for k in names if k != style}
         return Seen(cfg.game, cfg.name, lang, title, style, move, buttons, turns, scores,
-                    others, note, back)
+                    others, note, back, tuple(started))
 
 
 def _take_back(page: Page, buttons: dict[str, Found], undo: Callable[[], None] | None) -> str:
@@ -218,21 +270,38 @@ def _take_back(page: Page, buttons: dict[str, Found], undo: Callable[[], None] |
     return "Escape"
 
 
-def try_erudit(page: Page, frame: Frame, grid: Any, buttons: dict[str, Found],
-               keep: Callable[[str, Frame], None] | None) -> tuple[str, str, bool | None]:
-    """A rack tile dragged onto the centre square (else clicked, then the square clicked):
-    the style that lands it, what was seen, and whether it was taken back."""
-    from vision.erudit.rack import find_rack_cold
+def empty_square(frame: Frame, grid: Any) -> Region:
+    """The square nearest the centre in the board's commonest square colour: a plain empty
+    square (premium squares have colours of their own, tiles theirs; the computer may have
+    moved first, over the centre)."""
+    from collections import Counter
 
-    try:
-        tiles, _ = find_rack_cold(frame, grid.geometry.bounds, grid.pitch)
-    except GamebotError as exc:
-        return "", f"no rack found to try a tile ({exc})", None
-    except Exception as exc:  # a ReadError: vision's own
-        return "", f"no rack found to try a tile ({exc})", None
+    from vision.erudit.tiles import mode_colour
+
+    faces = {}
+    for r in range(grid.rows):
+        for c in range(grid.cols):
+            box = inner(grid.geometry.cell_rect(r, c), 0.8)
+            faces[r, c] = mode_colour(frame.pixels[box.top : box.bottom, box.left : box.right])
+    plain = Counter(tuple(v // 16 for v in face) for face in faces.values()).most_common(1)[0][0]
+    mid = (grid.rows // 2, grid.cols // 2)
+    cells = sorted(faces, key=lambda rc: (abs(rc[0] - mid[0]) + abs(rc[1] - mid[1]), rc))
+    r, c = next((rc for rc in cells if tuple(v // 16 for v in faces[rc]) == plain), mid)
+    rect: Region = grid.geometry.cell_rect(r, c)
+    return rect
+
+
+def try_erudit(page: Page, frame: Frame, grid: Any, buttons: dict[str, Found], lang: str,
+               keep: Callable[[str, Frame], None] | None) -> tuple[str, str, bool | None]:
+    """A rack tile dragged onto an empty square (the centre on a fresh board; else clicked,
+    then the square clicked): the style that lands it, what was seen, and whether it was taken
+    back. A button that shows only while a tile is laid (Xanado's «Finished Turn») is read
+    then, and replaces one of the same kind read before (the word «Play» of a heading)."""
+    tiles, _ = _rack(frame, grid)
+    if not tiles:
+        return "", "no rack found to try a tile", None
     tile = tiles[0]
-    r = grid.rows // 2
-    square = grid.geometry.cell_rect(r, grid.cols // 2)
+    square = empty_square(frame, grid)
     tried = []
     for style in ("drag", "click"):
         if style == "drag":
@@ -245,6 +314,11 @@ def try_erudit(page: Page, frame: Frame, grid: Any, buttons: dict[str, Found],
         if keep:
             keep(f"tried-{style}", after)
         if landed(frame, after, inner(square), inner(tile)):
+            _, now = read_words(after, grid.geometry.bounds, lang, tiles)
+            shown_before = {x.text for x in (f.line for f in buttons.values())}
+            for key, found in all_buttons(after, grid, now, lang, tiles).items():
+                if found.line.text not in shown_before:
+                    buttons[key] = found  # shown only now: the page's own for a laid tile
             def back(style: str = style) -> None:
                 if style == "drag":
                     page.screen.drag([page.at(square.center), page.at(tile.center)], step=0.15)
@@ -256,14 +330,14 @@ def try_erudit(page: Page, frame: Frame, grid: Any, buttons: dict[str, Found],
             if keep:
                 keep("taken-back", final)
             gone = change(frame, final, inner(square)) < 8
-            return style, (f"a rack tile {'dragged' if style == 'drag' else 'clicked'} onto the"
-                           f" centre square landed there; taken back by {how}"
+            return style, (f"a rack tile {'dragged' if style == 'drag' else 'clicked'} onto an"
+                           f" empty square landed there; taken back by {how}"
                            + ("" if gone else " (it did not go: reload the page)")), gone
         tried.append(style)
         if change(frame, after, grid.geometry.bounds) >= 1:  # something moved: put it back
             _take_back(page, buttons, None)
             page.settled()
-    return "", f"no tile landed on the centre square ({', '.join(tried)} tried)", None
+    return "", f"no tile landed on an empty square ({', '.join(tried)} tried)", None
 
 
 def _empty_cell(frame: Frame, grid: Any) -> tuple[int, int] | None:

@@ -7,6 +7,7 @@ tested on saved frames without a display.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -18,6 +19,10 @@ RU_ONLY = set("ыэъё")
 #: A button's line holds its label and at most this many other words (a message line that
 #: happens to hold the word «Pass» is no button).
 EXTRA_WORDS = 1
+#: How alike a button's line and its label must read (difflib's ratio).
+SAME = 0.75
+#: A turn line's letters are this much taller than the page's median line.
+PROMINENT = 1.3
 
 
 @dataclass(frozen=True)
@@ -27,6 +32,9 @@ class Found:
     key: str
     label: str
     line: TextLine
+    #: where a button only the box reader sees is, in cells from the grid's top-left cell's
+    #: centre (the bot's page reader would not find its label: it is clicked there)
+    cell: tuple[float, float] | None = None
 
 
 def language_of(lines: Sequence[TextLine]) -> str:
@@ -43,7 +51,18 @@ def language_of(lines: Sequence[TextLine]) -> str:
 
 
 def _short(line: TextLine, label: str) -> bool:
-    return len(fold(line.text).split()) <= len(fold(label).split()) + EXTRA_WORDS
+    """The line is the label, give or take an OCR slip and a short mark beside it (an icon
+    read as a letter or two): «Game started» is no «Start» button."""
+    words = [w for w in fold(line.text).split() if len(w) > 2 or w in fold(label).split()]
+    if len(words) > len(fold(label).split()) + EXTRA_WORDS:
+        return False
+    return difflib.SequenceMatcher(None, " ".join(words), fold(label)).ratio() >= SAME
+
+
+def prominent(line: TextLine, lines: Sequence[TextLine]) -> bool:
+    """A line in bigger letters than most of the page's (a turn banner, not a log entry)."""
+    heights = sorted(x.region.height for x in lines)
+    return bool(heights) and line.region.height >= PROMINENT * heights[len(heights) // 2]
 
 
 def find_labels(
@@ -70,12 +89,11 @@ def find_buttons(lines: Sequence[TextLine], lang: str) -> dict[str, Found]:
     return find_labels(lines, BUTTONS, lang)
 
 
-def find_turn_phrases(lines: Sequence[TextLine], lang: str,
-                      buttons: dict[str, Found] | None = None) -> dict[str, Found]:
-    """The turn line a fresh page shows («Ваш ход»); a line already taken by a button is
-    another page's turn sign (a button that reads «End the turn» on our turn only) and
-    counts too."""
-    return find_labels(lines, PHRASES, lang, SEEN_AT_START)
+def find_turn_phrases(lines: Sequence[TextLine], lang: str) -> dict[str, Found]:
+    """The turn line a fresh page shows («Ваш ход»), in letters bigger than most of the
+    page's (a log's small «Computer's turn» is history, not the turn)."""
+    big = [x for x in lines if prominent(x, lines)]
+    return find_labels(big, PHRASES, lang, SEEN_AT_START)
 
 
 def score_labels(lines: Sequence[TextLine], lang: str) -> tuple[str, str] | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 #: Buttons: profile key -> language -> labels.
 BUTTONS: dict[str, dict[str, tuple[str, ...]]] = {
     "submit": {
-        "ru": ("Сделать ход", "Отправить", "Походить", "Подтвердить", "Готово"),
+        "ru": ("Сделать ход", "Отправить", "Походить", "Подтвердить", "Готово", "Играть"),
         "uk": ("Зробити хід", "Завершити хід", "Надіслати", "Підтвердити", "Готово"),
         "en": ("Finished Turn", "Make move", "End the turn", "End turn", "Play word", "Submit",
                "Done", "Play"),
@@ -88,4 +88,20 @@ SCORE_LABELS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "ru": (("Вы", "Игрок 1", "Вами"), ("Компьютер", "Соперник", "Бот", "Игрок 2")),
     "uk": (("Ти", "Ви", "Гравець 1"), ("Бот", "Комп'ютер", "Суперник", "Опонент", "Гравець 2")),
     "en": (("You", "Player 1", "Me"), ("Computer", "Opponent", "Bot", "AI", "Player 2")),
+}
+
+#: A menu's button that starts the game (a page that opens on a menu, not on the board).
+START: dict[str, dict[str, tuple[str, ...]]] = {
+    "start": {
+        "ru": ("Начать игру", "Новая игра", "Начать", "Играть", "Старт"),
+        "uk": ("Почати гру", "Нова гра", "Почати", "Розпочати", "Грати"),
+        "en": ("Start game", "New game", "Start", "Play"),
+    },
+}
+
+#: Buttons that close a results box or a notice (guessed, optional: clicked only if shown).
+DISMISS: dict[str, tuple[str, ...]] = {
+    "ru": ("OK", "Закрыть", "Понятно"),
+    "uk": ("OK", "Зрозуміло", "Закрити"),
+    "en": ("OK", "Got it", "Close"),
 }

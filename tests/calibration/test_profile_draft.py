@@ -151,3 +151,32 @@ def test_a_draft_is_written_once_atomically(tmp_path: Path) -> None:
     write(path, {"name": "b"}, force=True)
     assert json.loads(path.read_text("utf-8")) == {"name": "b"}
     assert [p.name for p in path.parent.iterdir()] == ["site.json"]  # no temporary left
+
+
+def test_with_no_turn_line_the_submit_buttons_label_stands_for_our_turn() -> None:
+    seen = _seen("balda", "click-type", {"submit": "Завершити хід"})
+    from dataclasses import replace
+
+    data = build(replace(seen, turns={})).data
+    assert data["texts"]["turn-ours"] == ["Завершити хід"]
+    assert "turn-ours" not in build(replace(seen, buttons={}, turns={})).data["texts"]
+
+
+def test_a_button_read_only_in_its_box_is_clicked_where_it_is() -> None:
+    from dataclasses import replace
+
+    seen = _seen("erudit", "drag", {"submit": "Играть"})
+    boxed = replace(seen.buttons["submit"], cell=(15.26, 7.5))
+    draft = build(replace(seen, buttons={"submit": boxed}))
+    assert draft.data["submit"] == [{"do": "click-at", "cell": [15.26, 7.5]}]
+    assert parse_profile(draft.data, "draft").submit[0].cell == (15.26, 7.5)
+    assert any("read in its box" in x for x in draft.found)
+
+
+def test_the_button_reader_finds_small_outlined_buttons() -> None:
+    from calibration.profile.button_text import button_lines
+
+    frame = Frame.from_file(SHOTS / "gamebot-erudit-page.png")
+    grid = locate_erudit(frame).grid
+    texts = {x.text for x in button_lines(frame, "ru", [grid.geometry.bounds])}
+    assert {"Сделать ход", "Вернуть фишки", "Обмен", "Пропустить ход", "Новая игра"} <= texts
