@@ -50,6 +50,17 @@ def button(label: str) -> dict[str, Any]:
     return {"do": "button", "label": [label]}
 
 
+def submit_button(label: str, lang: str) -> dict[str, Any]:
+    """The submit step: the label read, with the language's more telling submit labels tried
+    before it (a page may show «Finished Turn» only once tiles lie on the board, its «Play»
+    heading all the time) and the rest after."""
+    from calibration.profile.vocabulary import BUTTONS
+
+    common = list(BUTTONS["submit"].get(lang, ()))
+    at = common.index(label) if label in common else len(common)
+    return {"do": "button", "label": [*common[:at], label, *common[at + 1 :]]}
+
+
 @dataclass(frozen=True)
 class Seen:
     """Everything the live look at the page gives the draft."""
@@ -127,8 +138,11 @@ def build(seen: Seen) -> Draft:
         return [button(b[key].label)]
 
     if seen.game == "erudit":
-        steps("submit", on_page("submit"), None, "no submit button read: add the step that"
-              " confirms a move")
+        submit = on_page("submit")
+        if submit and submit[0]["do"] == "button":  # a page may relabel it once tiles lie
+            submit = [submit_button(submit[0]["label"][0], lang)]
+        steps("submit", submit, None, "no submit button read: add the step that confirms a"
+              " move")
         steps("exchange", on_page("exchange"), None, "no exchange button read")
         if "exchange" in b:
             data["exchange-confirm"] = [{"do": "button", "label": list(EXCHANGE_CONFIRM[lang])}]

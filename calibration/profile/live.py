@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.errors import GamebotError
-from calibration.profile.draft import Seen, button
+from calibration.profile.draft import Seen, submit_button
 from calibration.profile.page_words import (
     Found,
     find_buttons,
@@ -36,7 +36,7 @@ from vision.core.geometry import Point, Region
 logger = logging.getLogger(__name__)
 
 #: The letter a Balda page is given to try typing (one every alphabet we play has a look of).
-TRY_LETTER = {"ru": "О", "uk": "О", "en": "O"}
+TRY_LETTER = {"ru": "о", "uk": "о", "en": "o"}  # lower case: the key code given before
 SETTLE_TIMEOUT = 6.0
 LOAD_TIMEOUT = 40.0
 
@@ -121,7 +121,7 @@ def open_page(cfg: LiveConfig, stack: ExitStack) -> tuple[Page, str]:
         from bot.io.screens import x11_keys
         from bot.io.virtual_display import is_private
 
-        x11_keys.mapper(lend_latin=is_private(os.environ.get("DISPLAY", ""))).assign("О")
+        x11_keys.mapper(lend_latin=is_private(os.environ.get("DISPLAY", ""))).assign("о")
         stack.callback(x11_keys.release)
     screen = DesktopScreen(0.02)
     stack.callback(screen.close)
@@ -250,12 +250,23 @@ def look(cfg: LiveConfig, keep: Callable[[str, Frame], None] | None = None) -> S
             others = {k: v for k, v in ERUDIT_STYLES.items() if k != style}
         else:
             style, note, back = try_balda(page, frame, grid, buttons, lang, keep)
-            submit = button(buttons["submit"].label) if "submit" in buttons else None
+            submit = _submit_step(buttons, lang)
             move = balda_style(style, submit) if style else []
             names = ("palette-drag", "type-click", "click-type")
             others = {k: balda_style(k, submit) for k in names if k != style}
         return Seen(cfg.game, cfg.name, lang, title, style, move, buttons, turns, scores,
                     others, note, back, tuple(started))
+
+
+def _submit_step(buttons: dict[str, Found], lang: str) -> dict[str, Any] | None:
+    """The step that sends a Balda word: the button read (clicked where it is when only its
+    box was read), else None (Return)."""
+    found = buttons.get("submit")
+    if found is None:
+        return None
+    if found.cell is not None:
+        return {"do": "click-at", "cell": [round(found.cell[0], 2), round(found.cell[1], 2)]}
+    return submit_button(found.label, lang)
 
 
 def _take_back(page: Page, buttons: dict[str, Found], undo: Callable[[], None] | None) -> str:

@@ -111,18 +111,19 @@ def _seen(game: str, style: str, buttons: dict[str, str]) -> Seen:
 def test_a_draft_says_what_was_found_and_what_guessed_and_is_a_usable_profile() -> None:
     draft = build(_seen("erudit", "drag", {"submit": "Play", "pass": "Pass"}))
     data = draft.data
-    assert data["submit"] == [{"do": "button", "label": ["Play"]}]
+    assert data["submit"][0]["label"][-1] == "Play"  # the more telling labels first
+    assert data["submit"][0]["label"][0] == "Finished Turn"
     assert data["cancel"] == [{"do": "key", "keys": "Escape"}]  # no cancel button: guessed
     assert data["default-style"] == "drag" and set(data["styles"]) == {"drag", "other"}
     assert data["texts"]["turn-ours"] == ["Your turn"]
     assert "turn-theirs" not in data["texts"]  # not seen: not invented
     assert data["score-labels"] == ["You", "Computer"]
-    assert any(x.startswith("submit: button Play") for x in draft.found)
+    assert any(x.startswith("submit: button") and "Play" in x for x in draft.found)
     assert any(x.startswith("cancel: key Escape") for x in draft.guessed)
     assert any(x.startswith("texts.rejected") for x in draft.guessed)
     profile = parse_profile(data, "draft")
     assert profile.style == "drag" and profile.title == title_pattern("Words (beta)")
-    assert profile.submit[0].label == ("Play",)
+    assert "Play" in profile.submit[0].label
 
 
 def test_a_balda_draft_sends_the_word_with_the_button_read_else_return() -> None:
