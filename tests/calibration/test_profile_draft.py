@@ -181,3 +181,23 @@ def test_the_button_reader_finds_small_outlined_buttons() -> None:
     grid = locate_erudit(frame).grid
     texts = {x.text for x in button_lines(frame, "ru", [grid.geometry.bounds])}
     assert {"Сделать ход", "Вернуть фишки", "Обмен", "Пропустить ход", "Новая игра"} <= texts
+
+
+def test_keys_are_compared_by_what_they_do() -> None:
+    from calibration.profile.compare import compare
+
+    hand = {"language": "en", "title": "^Words", "styles": {"drag": [{"do": "drag-tile"}]},
+            "submit": [{"do": "button", "label": ["Finished Turn"]}],
+            "cancel": [{"do": "click-at", "cell": [15.2, 9.8]}, {"do": "settle"}],
+            "pass": [{"do": "button", "label": ["Pass"]}],
+            "texts": {"won": ["You win"], "over": ["Game Over"]}}
+    draft = {"language": "en", "styles": {"drag": [{"do": "drag-tile"}]},
+             "submit": [{"do": "button", "label": ["Play", "Finished Turn"]}],
+             "cancel": [{"do": "click-at", "cell": [15.5, 10.1]}],
+             "new-game": [{"do": "key", "keys": "F5"}],
+             "texts": {"won": ["You won", "You win"], "over": ["Final score"]},
+             "_draft": {"found": ["language en", "title '^Words for Singles' (the window's)"]}}
+    verdicts = dict(compare(draft, hand))
+    assert verdicts == {"language": "right", "title": "right", "move (drag)": "right",
+                        "submit": "right", "cancel": "right", "pass": "missing",
+                        "new-game": "extra", "texts.won": "right", "texts.over": "wrong"}
