@@ -169,7 +169,8 @@ def build(seen: Seen) -> Draft:
             if kind in seen.turns:
                 texts[kind] = [seen.turns[kind].label]
                 d.found.append(f"texts.{kind}: {texts[kind]}")
-            elif kind == "turn-ours" and "submit" in b:  # a send button shows on our turn
+            elif kind == "turn-ours" and "submit" in b and b["submit"].cell is None:
+                # a send button the page reader reads shows on our turn
                 texts[kind] = [b["submit"].label]
                 d.guessed.append(f"texts.{kind}: {texts[kind]} (no turn line read: the submit"
                                  " button's label, shown on our turn)")

@@ -201,3 +201,14 @@ def test_keys_are_compared_by_what_they_do() -> None:
     assert verdicts == {"language": "right", "title": "right", "move (drag)": "right",
                         "submit": "right", "cancel": "right", "pass": "missing",
                         "new-game": "extra", "texts.won": "right", "texts.over": "wrong"}
+
+
+def test_a_submit_read_only_in_its_box_does_not_stand_for_our_turn() -> None:
+    """In play the page's lines are read, not its boxes: jscrab's «Играть» button is not read
+    there, and «Играть на уровне 1» is, all the time."""
+    from dataclasses import replace
+
+    seen = _seen("erudit", "drag", {"submit": "Играть"})
+    boxed = replace(seen.buttons["submit"], cell=(15.6, 8.1))
+    assert "turn-ours" not in build(replace(seen, buttons={"submit": boxed}, turns={})).data[
+        "texts"]
