@@ -54,10 +54,8 @@ def compare(draft: dict[str, Any], hand: dict[str, Any], style: str | None = Non
     """(key, verdict) for every key either profile sets that play uses."""
     out: list[tuple[str, str]] = []
     out.append(("language", "right" if draft["language"] == hand["language"] else "wrong"))
-    seen_title = draft["_draft"]["found"][1] if "_draft" in draft else ""
-    shown = re.search(r"title '(.*)' \(the window's\)", seen_title)
-    if shown:
-        window = re.sub(r"\\(.)", r"\1", shown.group(1).lstrip("^"))
+    if "title" in draft:  # the window title the draft saw, unescaped
+        window = re.sub(r"\\(.)", r"\1", draft["title"].lstrip("^"))
         out.append(("title", "right" if re.search(hand["title"], window) else "wrong"))
     hs = style or hand.get("default-style") or next(iter(hand["styles"]))
     ds = draft.get("default-style") or next(iter(draft["styles"]))
