@@ -169,8 +169,10 @@ def build(seen: Seen) -> Draft:
             if kind in seen.turns:
                 texts[kind] = [seen.turns[kind].label]
                 d.found.append(f"texts.{kind}: {texts[kind]}")
-            elif kind == "turn-ours" and "submit" in b and b["submit"].cell is None:
-                # a send button the page reader reads shows on our turn
+            elif (kind == "turn-ours" and seen.game == "balda" and "submit" in b
+                  and b["submit"].cell is None):
+                # Balda waits for a phrase (Erudit plays without): a send button the page
+                # reader reads shows on our turn (Xanado's shows only once tiles lie)
                 texts[kind] = [b["submit"].label]
                 d.guessed.append(f"texts.{kind}: {texts[kind]} (no turn line read: the submit"
                                  " button's label, shown on our turn)")

@@ -161,6 +161,10 @@ def test_with_no_turn_line_the_submit_buttons_label_stands_for_our_turn() -> Non
     data = build(replace(seen, turns={})).data
     assert data["texts"]["turn-ours"] == ["Завершити хід"]
     assert "turn-ours" not in build(replace(seen, buttons={}, turns={})).data["texts"]
+    # Erudit plays without a turn phrase: a submit that shows only once tiles lie (Xanado's)
+    # would stand for a turn never seen
+    erudit = _seen("erudit", "drag", {"submit": "Finished Turn"})
+    assert "turn-ours" not in build(replace(erudit, turns={})).data["texts"]
 
 
 def test_a_button_read_only_in_its_box_is_clicked_where_it_is() -> None:
