@@ -86,11 +86,14 @@ def title_pattern(title: str) -> str:
     again gets another port)."""
     import re
 
+    def escape(text: str) -> str:  # only what a pattern reads as more than itself
+        return re.sub(r"([.^$*+?{}\[\]\\|()])", r"\\\1", text)
+
     title = title.strip()
     address = re.match(r"^(?:https?://)?(?:[\w.-]+|\[[\w:]+\]):\d+(/.*)$", title)
     if address:
-        return re.escape(address.group(1)).replace("\\ ", " ")
-    return "^" + re.escape(title).replace("\\ ", " ")
+        return escape(address.group(1))
+    return "^" + escape(title)
 
 
 def build(seen: Seen) -> Draft:
@@ -211,13 +214,29 @@ def _text(steps: Sequence[dict[str, Any]]) -> str:
     return ", ".join(parts)
 
 
+def compact_json(data: dict[str, Any]) -> str:
+    """The profile one key a line (a few lines to read and edit, not a page of brackets);
+    ``texts`` and the ``_draft`` notes one entry a line."""
+    def one(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    rows = []
+    for key, value in data.items():
+        if isinstance(value, dict) and value:
+            inner = ",\n".join(f"    {one(k)}: {one(v)}" for k, v in value.items())
+            rows.append(f"  {one(key)}: {{\n{inner}\n  }}")
+        else:
+            rows.append(f"  {one(key)}: {one(value)}")
+    return "{\n" + ",\n".join(rows) + "\n}\n"
+
+
 def write(path: Path, data: dict[str, Any], force: bool = False) -> Path:
     """Write the profile atomically (a temporary file renamed); an existing file is kept
     unless ``force``."""
     if path.exists() and not force:
         raise GamebotError(f"{path} exists: keep it, or draft again with --force to replace it")
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    text = compact_json(data)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

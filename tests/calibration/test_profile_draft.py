@@ -216,3 +216,11 @@ def test_a_submit_read_only_in_its_box_does_not_stand_for_our_turn() -> None:
     boxed = replace(seen.buttons["submit"], cell=(15.6, 8.1))
     assert "turn-ours" not in build(replace(seen, buttons={"submit": boxed}, turns={})).data[
         "texts"]
+
+
+def test_the_draft_file_is_a_few_lines_one_key_a_line(tmp_path: Path) -> None:
+    draft = build(_seen("balda", "click-type", {"submit": "Send"}))
+    path = write(tmp_path / "site.json", draft.data)
+    text = path.read_text("utf-8")
+    assert json.loads(text) == draft.data
+    assert len(text.splitlines()) <= 40
