@@ -43,6 +43,9 @@ def _configure(p: argparse.ArgumentParser) -> None:
                    help="where to write the draft (default: the sites folder, NAME.json)")
     p.add_argument("--force", action="store_true", help="replace a profile already there")
     p.add_argument("--yes", action="store_true", help="write the draft without asking")
+    p.add_argument("--cold", action="store_true",
+                   help="Erudit: never name a shipped look that reads the page (play learns"
+                   " the page's look from scratch, as on a site never seen)")
     p.add_argument("--shots", type=Path, metavar="DIR",
                    help="keep the frames looked at (the page, each input tried) in DIR")
     add_json(p)
@@ -72,7 +75,7 @@ def _run(game: str, args: argparse.Namespace) -> int:
             frame.save(args.shots / f"{name}.png")
 
     cfg = LiveConfig(game, args.url, args.name or "", args.lang, args.zoom, args.window,
-                     args.serve)
+                     args.serve, shipped=not args.cold)
     seen = look(cfg, keep)
     name = args.name or slug(seen.title or args.url)
     from dataclasses import replace

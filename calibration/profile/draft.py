@@ -78,6 +78,7 @@ class Seen:
     style_note: str = ""  # what the trial saw
     taken_back: bool | None = None  # the tried input was taken back (None: nothing tried)
     start: tuple[str, ...] = ()  # a menu's buttons clicked before the board showed
+    look: str = ""  # a shipped look (glyphs) that reads the page, if one does
 
 
 def title_pattern(title: str) -> str:
@@ -191,6 +192,9 @@ def build(seen: Seen) -> Draft:
         d.found.append(f"score-labels: {list(seen.scores)}")
     else:
         d.guessed.append("score-labels: none read (the winner is then what the page says)")
+    if seen.look:
+        data["glyphs"] = seen.look
+        d.found.append(f"glyphs: {seen.look!r} (the shipped look of that site reads this page)")
     data["opponent-timeout"] = 60
     data["redraw-timeout"] = 15 if seen.game == "erudit" else 5
     if seen.taken_back is False:

@@ -51,6 +51,7 @@ class LiveConfig:
     window: tuple[int, int] = (1280, 900)
     serve: Path | None = None  # a static folder served on 127.0.0.1; url is relative to it
     shots: Path | None = None  # where to keep the frames looked at (for tests and bug reports)
+    shipped: bool = True  # a shipped look that reads the page is named in the draft
 
 
 class Page:
@@ -244,6 +245,7 @@ def look(cfg: LiveConfig, keep: Callable[[str, Frame], None] | None = None) -> S
         turns = find_turn_phrases(lines, lang)
         scores = score_labels(lines, lang)
         title = _title(page, shown)
+        look = shipped_look(frame) if cfg.game == "erudit" and cfg.shipped else ""
         if cfg.game == "erudit":
             style, note, back = try_erudit(page, frame, grid, buttons, lang, keep)
             move = ERUDIT_STYLES.get(style, [])
@@ -255,7 +257,7 @@ def look(cfg: LiveConfig, keep: Callable[[str, Frame], None] | None = None) -> S
             names = ("palette-drag", "type-click", "click-type")
             others = {k: balda_style(k, submit) for k in names if k != style}
         return Seen(cfg.game, cfg.name, lang, title, style, move, buttons, turns, scores,
-                    others, note, back, tuple(started))
+                    others, note, back, tuple(started), look)
 
 
 def _submit_step(buttons: dict[str, Found], lang: str) -> dict[str, Any] | None:
@@ -267,6 +269,23 @@ def _submit_step(buttons: dict[str, Found], lang: str) -> dict[str, Any] | None:
     if found.cell is not None:
         return {"do": "click-at", "cell": [round(found.cell[0], 2), round(found.cell[1], 2)]}
     return submit_button(found.label, lang)
+
+
+def shipped_look(frame: Frame) -> str:
+    """The name of a shipped Erudit look (``calibration/sites/NAME``) that reads this page's
+    board and rack, or "" (a site never seen: play learns its look from the page)."""
+    from bot.games.erudit.sites import read_shot
+    from bot.web.sites import BUILTIN_DIR
+    from vision.core.errors import ReadError
+    from vision.erudit.look import LOOK_FILE
+
+    for folder in sorted(p for p in BUILTIN_DIR.iterdir() if (p / LOOK_FILE).is_file()):
+        try:
+            read_shot(frame, str(folder), ocr=False, text=False)
+        except (ReadError, GamebotError):
+            continue
+        return folder.name
+    return ""
 
 
 def _take_back(page: Page, buttons: dict[str, Found], undo: Callable[[], None] | None) -> str:

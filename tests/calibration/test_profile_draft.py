@@ -224,3 +224,18 @@ def test_the_draft_file_is_a_few_lines_one_key_a_line(tmp_path: Path) -> None:
     text = path.read_text("utf-8")
     assert json.loads(text) == draft.data
     assert len(text.splitlines()) <= 40
+
+
+def test_a_shipped_look_that_reads_the_page_is_named_and_none_for_another_page() -> None:
+    from dataclasses import replace
+
+    from calibration.profile.live import shipped_look
+
+    assert shipped_look(Frame.from_file(SHOTS / "gamebot-erudit-page.png")) == "gamebot-erudit"
+    # a Balda page has no Erudit board: no look reads it (and nothing raises)
+    frame = Frame.from_file(SHOTS / "gamebot-balda-page.png")
+    with pytest.raises(Exception):  # noqa: B017 - vision's own error: no 15x15 board
+        locate_erudit(frame)
+    draft = build(replace(_seen("erudit", "drag", {}), look="gamebot-erudit"))
+    assert draft.data["glyphs"] == "gamebot-erudit"
+    assert "glyphs" not in build(_seen("erudit", "drag", {})).data
