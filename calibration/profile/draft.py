@@ -173,6 +173,12 @@ def build(seen: Seen) -> Draft:
             if kind in seen.turns:
                 texts[kind] = [seen.turns[kind].label]
                 d.found.append(f"texts.{kind}: {texts[kind]}")
+            elif kind == "turn-theirs" and "turn-ours" in seen.turns:
+                # a page that names our turn in a banner names theirs there too, while they
+                # think (a common phrase; a log line would name it for ever: no banner, no guess)
+                texts[kind] = list(PHRASES[kind][lang])
+                d.guessed.append(f"texts.{kind}: the common phrases ({len(texts[kind])}; the"
+                                 " page names our turn in a banner)")
             elif (kind == "turn-ours" and seen.game == "balda" and "submit" in b
                   and b["submit"].cell is None):
                 # Balda waits for a phrase (Erudit plays without): a send button the page

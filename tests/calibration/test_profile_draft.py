@@ -116,7 +116,8 @@ def test_a_draft_says_what_was_found_and_what_guessed_and_is_a_usable_profile() 
     assert data["cancel"] == [{"do": "key", "keys": "Escape"}]  # no cancel button: guessed
     assert data["default-style"] == "drag" and set(data["styles"]) == {"drag", "other"}
     assert data["texts"]["turn-ours"] == ["Your turn"]
-    assert "turn-theirs" not in data["texts"]  # not seen: not invented
+    assert "Computer is thinking" in data["texts"]["turn-theirs"]  # guessed: a banner page
+    assert any(x.startswith("texts.turn-theirs") for x in draft.guessed)
     assert data["score-labels"] == ["You", "Computer"]
     assert any(x.startswith("submit: button") and "Play" in x for x in draft.found)
     assert any(x.startswith("cancel: key Escape") for x in draft.guessed)
@@ -239,3 +240,12 @@ def test_a_shipped_look_that_reads_the_page_is_named_and_none_for_another_page()
     draft = build(replace(_seen("erudit", "drag", {}), look="gamebot-erudit"))
     assert draft.data["glyphs"] == "gamebot-erudit"
     assert "glyphs" not in build(_seen("erudit", "drag", {})).data
+
+
+def test_their_turn_is_guessed_only_on_a_page_that_names_ours_in_a_banner() -> None:
+    """Xanado names whose turn it is in its log, for ever: a guessed «Computer's turn» there
+    would be their turn all game long."""
+    from dataclasses import replace
+
+    seen = replace(_seen("erudit", "drag", {}), turns={})
+    assert "turn-theirs" not in build(seen).data["texts"]
