@@ -96,8 +96,12 @@ def _run(game: str, args: argparse.Namespace) -> int:
     write(out, draft.data, args.force)
     site = str(out)  # a path works whatever the version's lookup of names
     lines.append(f"written: {out}")
-    lines.append(f"play with: gamebot play {game} --target browser --launch {args.url}"
-                 + (f" --serve {args.serve}" if args.serve else "") + f" --site {site}")
+    import shlex
+
+    lines.append(f"play with: gamebot play {game} --target browser --launch"
+                 f" {shlex.quote(args.url)}"
+                 + (f" --serve {shlex.quote(str(args.serve))}" if args.serve else "")
+                 + f" --site {shlex.quote(site)}")
     emit({"file": str(out), "name": name, "profile": draft.data, "found": draft.found,
           "guessed": draft.guessed}, lines, args.json)
     return 0

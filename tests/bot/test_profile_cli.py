@@ -36,6 +36,7 @@ def test_the_draft_goes_to_the_sites_folder_named_after_the_title(sites, capsys)
     out = capsys.readouterr().out
     assert json.loads(out.splitlines()[-1])["file"] == str(path)
     assert "guessed" in out and f"--site {path}" in out
+    assert "--launch http://127.0.0.1:1/ " in out
 
 
 def test_a_profile_there_is_kept_without_force(sites, capsys) -> None:
