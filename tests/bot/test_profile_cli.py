@@ -4,6 +4,7 @@ written to the sites folder, never over a file there without --force, and asked 
 from __future__ import annotations
 
 import json
+import shlex
 
 import pytest
 
@@ -35,7 +36,7 @@ def test_the_draft_goes_to_the_sites_folder_named_after_the_title(sites, capsys)
     assert data["submit"][0]["label"][0] == "Сделать ход"
     out = capsys.readouterr().out
     assert json.loads(out.splitlines()[-1])["file"] == str(path)
-    assert "guessed" in out and f"--site {path}" in out
+    assert "guessed" in out and f"--site {shlex.quote(str(path))}" in out
     assert "--launch http://127.0.0.1:1/ " in out
 
 
