@@ -79,6 +79,7 @@ class Seen:
     taken_back: bool | None = None  # the tried input was taken back (None: nothing tried)
     start: tuple[str, ...] = ()  # a menu's buttons clicked before the board showed
     look: str = ""  # a shipped look (glyphs) that reads the page, if one does
+    marker: str = ""  # the mark beside the name of whoever moves (``>``), if one is seen
 
 
 def title_pattern(title: str) -> str:
@@ -173,6 +174,11 @@ def build(seen: Seen) -> Draft:
             if kind in seen.turns:
                 texts[kind] = [seen.turns[kind].label]
                 d.found.append(f"texts.{kind}: {texts[kind]}")
+            elif seen.marker and seen.scores:  # «➤ You»: the mark moves to whoever moves
+                texts[kind] = [f"@{seen.marker}{seen.scores[kind == 'turn-theirs']}"]
+                how = "read beside our name" if kind == "turn-ours" else "by the same mark"
+                (d.found if kind == "turn-ours" else d.guessed).append(
+                    f"texts.{kind}: {texts[kind]} (the turn mark {seen.marker!r} {how})")
             elif kind == "turn-theirs" and "turn-ours" in seen.turns:
                 # a page that names our turn in a banner names theirs there too, while they
                 # think (a common phrase; a log line would name it for ever: no banner, no guess)

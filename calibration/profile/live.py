@@ -28,6 +28,7 @@ from calibration.profile.page_words import (
     find_turn_phrases,
     language_of,
     score_labels,
+    turn_marker,
 )
 from calibration.profile.styles import ERUDIT_STYLES, balda_style, change, inner, landed
 from vision.core.frame import Frame
@@ -244,6 +245,7 @@ def look(cfg: LiveConfig, keep: Callable[[str, Frame], None] | None = None) -> S
         buttons = all_buttons(frame, grid, lines, lang, also)
         turns = find_turn_phrases(lines, lang)
         scores = score_labels(lines, lang)
+        marker = turn_marker(lines, scores) if not turns else ""
         title = _title(page, shown)
         look = shipped_look(frame) if cfg.game == "erudit" and cfg.shipped else ""
         if cfg.game == "erudit":
@@ -257,7 +259,7 @@ def look(cfg: LiveConfig, keep: Callable[[str, Frame], None] | None = None) -> S
             names = ("palette-drag", "type-click", "click-type")
             others = {k: balda_style(k, submit) for k in names if k != style}
         return Seen(cfg.game, cfg.name, lang, title, style, move, buttons, turns, scores,
-                    others, note, back, tuple(started), look)
+                    others, note, back, tuple(started), look, marker)
 
 
 def _submit_step(buttons: dict[str, Found], lang: str) -> dict[str, Any] | None:

@@ -96,15 +96,46 @@ def find_turn_phrases(lines: Sequence[TextLine], lang: str) -> dict[str, Found]:
     return find_labels(big, PHRASES, lang, SEEN_AT_START)
 
 
+#: Characters a page marks whose turn it is with, beside a player's name (OCR reads an arrow
+#: as one of these).
+MARKERS = ">»►➤"
+#: A score label's line holds at most this many words (the label, its score, an icon's junk).
+SCORE_LINE_WORDS = 3
+
+
+def _label_line(lines: Sequence[TextLine], label: str) -> TextLine | None:
+    """A short line holding ``label`` as a word of its own, or glued to an icon read as a
+    letter or two (Xanado's «> BYou»)."""
+    want = fold(label)
+    for x in lines:
+        words = fold(x.text).split()
+        if len(words) > SCORE_LINE_WORDS:
+            continue
+        if phrase_in(x.text, label) and _short(x, label):
+            return x
+        if " " not in want and any(w.endswith(want) and len(w) - len(want) <= 2 for w in words):
+            return x
+    return None
+
+
 def score_labels(lines: Sequence[TextLine], lang: str) -> tuple[str, str] | None:
     """The labels beside our score and theirs, when both are on the page."""
     ours, theirs = SCORE_LABELS.get(lang, ((), ()))
 
     def first(labels: tuple[str, ...]) -> str | None:
-        for label in labels:
-            if any(phrase_in(x.text, label) and _short(x, label) for x in lines):
-                return label
-        return None
+        return next((label for label in labels if _label_line(lines, label)), None)
 
     a, b = first(ours), first(theirs)
     return (a, b) if a and b else None
+
+
+def turn_marker(lines: Sequence[TextLine], scores: tuple[str, str] | None) -> str:
+    """The marker a page puts beside the name of whoever moves (``>``), when our name's line
+    shows one and theirs does not (it is our turn on a fresh page): "" otherwise."""
+    if scores is None:
+        return ""
+    ours, theirs = (_label_line(lines, label) for label in scores)
+    if ours is None or theirs is None:
+        return ""
+    mark = next((m for m in MARKERS if m in ours.text), "")
+    return mark if mark and mark not in theirs.text else ""

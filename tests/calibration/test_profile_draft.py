@@ -249,3 +249,23 @@ def test_their_turn_is_guessed_only_on_a_page_that_names_ours_in_a_banner() -> N
 
     seen = replace(_seen("erudit", "drag", {}), turns={})
     assert "turn-theirs" not in build(seen).data["texts"]
+
+
+def test_a_turn_mark_beside_our_name_is_the_turn_line_of_a_page_without_one() -> None:
+    """Xanado shows «➤ You» / «➤ Computer» (OCR: «> BYou»), no turn banner."""
+    from dataclasses import replace
+
+    from calibration.profile.page_words import turn_marker
+    from vision.core.page_text import PageText
+
+    lines = PageText("en").lines(Frame.from_file(SHOTS / "xanado-panel.png"))
+    scores = score_labels(lines, "en")
+    assert scores == ("You", "Computer")
+    assert turn_marker(lines, scores) == ">"
+    assert turn_marker(lines, ("Computer", "You")) == ""  # the mark is on our line only
+    seen = replace(_seen("erudit", "drag", {}), turns={}, marker=">", scores=scores)
+    texts = build(seen).data["texts"]
+    assert texts["turn-ours"] == ["@>You"] and texts["turn-theirs"] == ["@>Computer"]
+    from vision.core.page_text import phrase_in
+
+    assert phrase_in("> BYou", "@>You") and not phrase_in("Computer 28", "@>Computer")
