@@ -101,7 +101,7 @@ START: dict[str, dict[str, tuple[str, ...]]] = {
 
 #: Buttons that close a results box or a notice (guessed, optional: clicked only if shown).
 DISMISS: dict[str, tuple[str, ...]] = {
-    "ru": ("OK", "Закрыть", "Понятно"),
-    "uk": ("OK", "Зрозуміло", "Закрити"),
-    "en": ("OK", "Got it", "Close"),
+    "ru": ("OK", "Закрыть", "Понятно", "Вернуться в меню", "В меню"),
+    "uk": ("OK", "Зрозуміло", "Закрити", "Повернутися до меню", "До меню"),
+    "en": ("OK", "Got it", "Close", "Return to the menu", "Back to menu"),
 }
