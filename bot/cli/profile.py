@@ -63,10 +63,10 @@ def _run(game: str, args: argparse.Namespace) -> int:
     from bot.cli.prompt import ask
     from bot.cli.report import emit
     from bot.errors import GamebotError
+    from bot.web.draft_live import LiveConfig, look
     from bot.web.site_data import user_sites_dir
     from bot.web.sites import parse_profile
     from calibration.profile.draft import build, write
-    from calibration.profile.live import LiveConfig, look
     from vision.core.frame import Frame
 
     def keep(name: str, frame: Frame) -> None:

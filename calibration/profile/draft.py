@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.errors import GamebotError
 from calibration.profile.page_words import Found
 from calibration.profile.vocabulary import DISMISS, PHRASES, SEEN_AT_START
 
@@ -28,6 +27,10 @@ CHOOSE_LETTER = {"ru": ("Выберите букву",), "uk": ("Оберіть 
                  "en": ("Choose a letter", "Select a letter", "Select the letter")}
 
 Steps = list[dict[str, Any]]
+
+
+class DraftError(ValueError):
+    """A draft that cannot be made or written; the message says why and what to do."""
 
 
 @dataclass
@@ -111,7 +114,7 @@ def build(seen: Seen) -> Draft:
     styles = {seen.style: list(seen.move)} if seen.style else {}
     styles.update({k: v for k, v in seen.other_styles.items() if k not in styles})
     if not styles:
-        raise GamebotError("no input style to draft: nothing was tried on the page")
+        raise DraftError("no input style to draft: nothing was tried on the page")
     data["default-style"] = style
     data["styles"] = styles
     if seen.style:
@@ -250,7 +253,7 @@ def write(path: Path, data: dict[str, Any], force: bool = False) -> Path:
     """Write the profile atomically (a temporary file renamed); an existing file is kept
     unless ``force``."""
     if path.exists() and not force:
-        raise GamebotError(f"{path} exists: keep it, or draft again with --force to replace it")
+        raise DraftError(f"{path} exists: keep it, or draft again with --force to replace it")
     path.parent.mkdir(parents=True, exist_ok=True)
     text = compact_json(data)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)

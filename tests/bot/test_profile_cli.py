@@ -9,7 +9,7 @@ import shlex
 import pytest
 
 from bot.cli.main import main
-from calibration.profile import live
+from bot.web import draft_live as live
 from calibration.profile.draft import Seen
 from calibration.profile.page_words import Found
 from vision.core.geometry import Region

@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.errors import GamebotError
+from bot.web.draft_live import _empty_cell, palette_keys, read_words
 from bot.web.sites import parse_profile
-from calibration.profile.draft import Seen, build, title_pattern, write
-from calibration.profile.live import _empty_cell, palette_keys, read_words
+from calibration.profile.draft import DraftError, Seen, build, title_pattern, write
 from calibration.profile.page_words import (
     Found,
     find_buttons,
@@ -147,7 +146,7 @@ def test_a_draft_is_written_once_atomically(tmp_path: Path) -> None:
     path = tmp_path / "sites" / "site.json"
     write(path, {"name": "a"})
     assert json.loads(path.read_text("utf-8")) == {"name": "a"}
-    with pytest.raises(GamebotError, match="--force"):
+    with pytest.raises(DraftError, match="--force"):
         write(path, {"name": "b"})
     assert json.loads(path.read_text("utf-8")) == {"name": "a"}
     write(path, {"name": "b"}, force=True)
@@ -230,7 +229,7 @@ def test_the_draft_file_is_a_few_lines_one_key_a_line(tmp_path: Path) -> None:
 def test_a_shipped_look_that_reads_the_page_is_named_and_none_for_another_page() -> None:
     from dataclasses import replace
 
-    from calibration.profile.live import shipped_look
+    from bot.web.draft_live import shipped_look
 
     assert shipped_look(Frame.from_file(SHOTS / "gamebot-erudit-page.png")) == "gamebot-erudit"
     # a Balda page has no Erudit board: no look reads it (and nothing raises)

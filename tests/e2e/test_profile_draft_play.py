@@ -8,10 +8,10 @@ import json
 
 import pytest
 
+from bot.web.draft_live import LiveConfig, look
 from bot.web.session import PagePlayConfig, play
 from bot.web.sites import load_profile
 from calibration.profile.draft import build, write
-from calibration.profile.live import LiveConfig, look
 
 pytestmark = [pytest.mark.display, pytest.mark.slow, pytest.mark.xdist_group("profile-e2e")]
 

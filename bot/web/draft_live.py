@@ -8,7 +8,6 @@ a drag back) and seen gone.
 
 from __future__ import annotations
 
-import logging
 import os
 import shutil
 import sys
@@ -34,8 +33,6 @@ from calibration.profile.styles import ERUDIT_STYLES, balda_style, change, inner
 from vision.core.frame import Frame
 from vision.core.geometry import Point, Region
 
-logger = logging.getLogger(__name__)
-
 #: The letter a Balda page is given to try typing (one every alphabet we play has a look of).
 TRY_LETTER = {"ru": "о", "uk": "о", "en": "o"}  # lower case: the key code given before
 SETTLE_TIMEOUT = 6.0
@@ -51,7 +48,6 @@ class LiveConfig:
     zoom: float = 1.0
     window: tuple[int, int] = (1280, 900)
     serve: Path | None = None  # a static folder served on 127.0.0.1; url is relative to it
-    shots: Path | None = None  # where to keep the frames looked at (for tests and bug reports)
     shipped: bool = True  # a shipped look that reads the page is named in the draft
 
 
