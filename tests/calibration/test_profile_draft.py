@@ -268,3 +268,17 @@ def test_a_turn_mark_beside_our_name_is_the_turn_line_of_a_page_without_one() ->
     from vision.core.page_text import phrase_in
 
     assert phrase_in("> BYou", "@>You") and not phrase_in("Computer 28", "@>Computer")
+
+
+def test_a_turn_phrase_in_small_letters_is_a_log_entry_not_the_turn() -> None:
+    """Xanado's log says «Computer's turn» in small letters for the rest of the game."""
+
+    def sized(text: str, height: int) -> TextLine:
+        return TextLine(text, Region(0, 0, 8 * len(text), height), 90.0)
+
+    log = [sized("Game started", 10), sized("Computer's turn", 10), sized("Scores", 14),
+           sized("You 0", 14), sized("Chat", 14)]
+    assert find_turn_phrases(log, "en") == {}
+    banner = [*log, sized("Your turn", 30)]
+    assert find_turn_phrases(banner, "en")["turn-ours"].label == "Your turn"
+    assert "turn-theirs" not in find_turn_phrases(banner, "en")
