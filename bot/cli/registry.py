@@ -28,6 +28,7 @@ VERBS: dict[str, str] = {
     "read": "read a screenshot into a state text",
     "solve": "best move for a position given as text",
     "calibrate": "learn a game's look (skin) from screenshots",
+    "profile": "draft a word-game site's profile by looking at its page",
     "record": "record what the screen shows, without playing",
     "replay": "re-read a recorded session and measure it",
     "skins": "list the Minesweeper skins, built-in and learned",
@@ -55,6 +56,7 @@ MODULES: tuple[str, ...] = (
     "bot.cli.erudit.play",
     "bot.cli.hangman.engine",
     "bot.cli.minesweeper.skins",
+    "bot.cli.profile",
 )
 
 

@@ -1,0 +1,1 @@
+"""Drafting a site profile from the page itself (``gamebot profile balda|erudit URL``)."""
