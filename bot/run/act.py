@@ -48,6 +48,9 @@ class Gesture:
     path: tuple[Point, ...] = ()  # a drag's points
     text: str = ""  # what a type gesture types
     step: float | None = None  # a drag's seconds from one point to the next (None: the screen's)
+    #: a drag's watch: half the side of the square around each point that must change on
+    #: screen (the page drew the cell picked) before the pointer moves on; 0: timed steps only
+    watch: int = 0
 
     @classmethod
     def click(cls, point: Point, button: Button = Button.LEFT) -> Gesture:
@@ -65,11 +68,11 @@ class Gesture:
 
     @classmethod
     def drag(cls, points: Iterable[Point], button: Button = Button.LEFT,
-             step: float | None = None) -> Gesture:
+             step: float | None = None, watch: int = 0) -> Gesture:
         path = tuple(points)
         if len(path) < 2:
             raise ValueError("a drag needs at least two points")
-        return cls(GestureKind.DRAG, path[0], button, path=path, step=step)
+        return cls(GestureKind.DRAG, path[0], button, path=path, step=step, watch=watch)
 
     @classmethod
     def type(cls, text: str) -> Gesture:
@@ -148,6 +151,29 @@ def perform(screen: Screen, gestures: Iterable[Gesture]) -> int:
             screen.click(gesture.point, gesture.button)
         sent += 1
     return sent
+
+
+def watched_drag(screen: Screen, gesture: Gesture, window: Region) -> None:
+    """A drag whose pointer moves on from each point as soon as the screen shows it there
+    (the square of ``gesture.watch`` pixels around the point differs from before the press),
+    each hold at most the drag's step: as fast as the page draws, never ahead of it."""
+    before = screen.grab(window)
+    boxes = [_watch_box(p, gesture.watch, window) for p in gesture.path]
+
+    def reached(i: int) -> bool:
+        box = boxes[i]
+        if box is None:
+            return False  # nothing to look at: held the whole step, as a timed drag
+        then = before.pixels[box.top - window.top : box.bottom - window.top,
+                             box.left - window.left : box.right - window.left]
+        return not np.array_equal(then, screen.grab(box).pixels)
+
+    screen.drag(gesture.path, gesture.button, step=gesture.step, reached=reached)
+
+
+def _watch_box(point: Point, half: int, window: Region) -> Region | None:
+    """The square around ``point`` inside ``window`` (None when it is outside)."""
+    return window.intersect(Region(point.x - half, point.y - half, 2 * half + 1, 2 * half + 1))
 
 
 class ActionFailed(ImpossibleState):

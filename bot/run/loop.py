@@ -25,7 +25,7 @@ import numpy as np
 from bot.io.targets.base import Target, park_point
 from bot.io.x11 import WindowLost
 from bot.run import memtrace
-from bot.run.act import Gesture, GestureKind, Waiter, perform
+from bot.run.act import Gesture, GestureKind, Waiter, perform, watched_drag
 from bot.run.game import (
     Calibration,
     GameAdapter,
@@ -441,7 +441,10 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                 continue
             if i + 1 < len(gestures) and gestures[i + 1].kind is GestureKind.SETTLE:
                 before = self.screen.grab(self.window) if self.window is not None else None
-            perform(self.screen, [gesture])
+            if gesture.kind is GestureKind.DRAG and gesture.watch and self.window is not None:
+                watched_drag(self.screen, gesture, self.window)
+            else:
+                perform(self.screen, [gesture])
         if self.target.profile.park_pointer and self.window is not None:
             self.screen.move_to(park_point(self.window, self.calibration.board))
         return latency

@@ -407,8 +407,11 @@ class BaldaPlayer(GridReading, FrameChecks,
                     out.append(Gesture.settle())  # the page must show the cell chosen first
                 out.append(Gesture.type(letter))
             elif step.do == "drag-path":
+                # each cell held until the page draws it picked (half a cell around
+                # its centre changed), at most the site's step
                 out.append(Gesture.drag([centre(r, c) for r, c in move.path],
-                                        step=self.site.drag_step))
+                                        step=self.site.drag_step,
+                                        watch=max(2, round(min(seen.geometry.pitch) / 4))))
             elif step.do == "click-path":
                 for cell in move.path:
                     out.append(Gesture.click(centre(*cell)))
