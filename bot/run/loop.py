@@ -492,7 +492,9 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                 if self.options.pace:
                     time.sleep(self.options.pace)
                     self.waiter.last_grab = time.perf_counter()  # waiting is not latency
+                acting = time.perf_counter()
                 latency = self.act(gestures)
+                act_ms = (time.perf_counter() - acting) * 1000.0
                 result.latencies_ms.append(latency)
                 result.read_ms.append(self._read_ms)
                 result.decide_ms.append(decide_ms)
@@ -511,6 +513,7 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                         "latency_ms": round(latency, 2),
                         "read_ms": round(self._read_ms, 2),
                         "decide_ms": round(decide_ms, 2),
+                        "act_ms": round(act_ms, 2),  # sending the gestures, waits between
                     },
                     frame,
                 )
