@@ -127,6 +127,7 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
         self._read_ms = 0.0  # how long reading the frame in hand took
         self._message_clicked = False  # a message over the board was clicked since the game
         self._acted_at = 0.0  # time.monotonic() of the last gestures sent
+        self.gesture_ms: list[int] = []  # how long each gesture of the last act took
         # events held back until the session header is written (None: none held)
         self._held: list[tuple[dict[str, object], Frame | None]] | None = None
 
@@ -432,12 +433,15 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
         latency = float("nan")
         before: Frame | None = None
         self._acted_at = time.monotonic()
+        self.gesture_ms = []
         for i, gesture in enumerate(gestures):
+            began = time.perf_counter()
             if i == 0:  # the moment the first click is issued
-                latency = (time.perf_counter() - self.waiter.last_grab) * 1000.0
+                latency = (began - self.waiter.last_grab) * 1000.0
             if gesture.kind is GestureKind.SETTLE:
                 self.wait_for_change(before)
                 before = None
+                self.gesture_ms.append(round((time.perf_counter() - began) * 1000.0))
                 continue
             if i + 1 < len(gestures) and gestures[i + 1].kind is GestureKind.SETTLE:
                 before = self.screen.grab(self.window) if self.window is not None else None
@@ -445,6 +449,7 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                 watched_drag(self.screen, gesture, self.window)
             else:
                 perform(self.screen, [gesture])
+            self.gesture_ms.append(round((time.perf_counter() - began) * 1000.0))
         if self.target.profile.park_pointer and self.window is not None:
             self.screen.move_to(park_point(self.window, self.calibration.board))
         return latency
@@ -514,6 +519,7 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                         "read_ms": round(self._read_ms, 2),
                         "decide_ms": round(decide_ms, 2),
                         "act_ms": round(act_ms, 2),  # sending the gestures, waits between
+                        "gesture_ms": self.gesture_ms,  # each gesture's (a settle: its wait)
                     },
                     frame,
                 )
