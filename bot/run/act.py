@@ -218,6 +218,7 @@ class Waiter:
     def __init__(self, screen: Screen) -> None:
         self.screen = screen
         self.last_grab = 0.0
+        self.last_change: Frame | None = None  # the capture that showed the last change
 
     def grab(self, region: Region) -> Frame:
         frame = self.screen.grab(region)
@@ -225,11 +226,13 @@ class Waiter:
         return frame
 
     def settled(self, region: Region, view: View = whole, gap: float = 0.05,
-                tries: int | None = None, timeout: float | None = None) -> tuple[Frame, bool]:
+                tries: int | None = None, timeout: float | None = None,
+                first: Frame | None = None) -> tuple[Frame, bool]:
         """Grab until two captures agree in ``view`` (at most ``tries`` more grabs, or until
-        ``timeout`` seconds): the last frame, and whether it settled."""
+        ``timeout`` seconds), starting from ``first`` when given (a capture just taken): the
+        last frame, and whether it settled."""
         deadline = None if timeout is None else time.monotonic() + timeout
-        a = self.screen.grab(region)
+        a = first if first is not None else self.screen.grab(region)
         done = 0
         while tries is None or done < tries:
             time.sleep(gap)
@@ -245,10 +248,14 @@ class Waiter:
     def changed(self, region: Region, before: Frame, view: View = whole, gap: float = 0.01,
                 timeout: float = 1.0) -> bool:
         """Until a capture differs from ``before`` in ``view`` (the screen shows what was
-        done), at most ``timeout`` seconds; whether it did."""
+        done), at most ``timeout`` seconds; whether it did (that capture is then
+        ``last_change``, for settling to start from)."""
         deadline = time.monotonic() + timeout
+        self.last_change = None
         while time.monotonic() < deadline:
-            if not np.array_equal(view(before), view(self.screen.grab(region))):
+            now = self.screen.grab(region)
+            if not np.array_equal(view(before), view(now)):
+                self.last_change = now
                 return True
             time.sleep(gap)
         return False

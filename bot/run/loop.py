@@ -188,11 +188,13 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
         return now != self.window
 
     # --- seeing -------------------------------------------------------------------------------
-    def grab_settled(self) -> tuple[Frame, bool]:
-        """Grab until two captures of the board agree; returns the frame and whether it settled."""
+    def grab_settled(self, first: Frame | None = None) -> tuple[Frame, bool]:
+        """Grab until two captures of the board agree (``first``: one just taken to start
+        from); returns the frame and whether it settled."""
         assert self.window is not None
         return self.waiter.settled(self.window, self.board_pixels,
-                                   self.target.profile.settle_gap, tries=self.options.settle_tries)
+                                   self.target.profile.settle_gap, tries=self.options.settle_tries,
+                                   first=first)
 
     def wait_for_change(self, before: Frame | None, timeout: float = 1.0) -> None:
         """After a gesture: until the screen shows it (differs from ``before``, grabbed just
@@ -202,9 +204,11 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
         """
         if self.window is None:
             return
-        if before is not None:
-            self.waiter.changed(self.window, before, self.board_pixels, timeout=timeout)
-        self.grab_settled()
+        first = None
+        if before is not None and self.waiter.changed(self.window, before, self.board_pixels,
+                                                      timeout=timeout):
+            first = self.waiter.last_change  # settling starts from it: one grab fewer
+        self.grab_settled(first)
 
     def still_drawing(self, frame: Frame) -> bool:
         """True when the board changes within ``drawing_patience`` of an unreadable frame (one
