@@ -60,20 +60,35 @@ def _cell_mask(cell: np.ndarray, face_bgr: tuple[int, int, int]) -> np.ndarray:
         apart = np.abs(hue - face_h)
         apart = np.minimum(apart, 180 - apart)
         coloured &= apart >= HUE_APART
-    return _from_outside(coloured.astype(np.uint8))
+    return _from_outside(coloured.astype(np.uint8), hue)
 
 
-def _from_outside(coloured: np.ndarray) -> np.ndarray:
+def _from_outside(coloured: np.ndarray, hue: np.ndarray) -> np.ndarray:
     """Only the coloured parts that come in across the cell's edge: an overlay crosses
     cells, while a letter drawn in colour (a letter being typed, in blue; the letters of one
-    player in red) stays on its cell's face."""
-    count, labels = cv2.connectedComponents(coloured, connectivity=8)
-    if count <= 1:
-        return np.zeros_like(coloured)
+    player in red) stays on its cell's face. An arrow that runs into a letter of another
+    colour is parted from it by hue: only the pixels of the hue it brings across the edge
+    (hot-seat canvas: a red arrow through a player's blue П took the whole П away)."""
     rim = np.zeros(coloured.shape, bool)
     rim[:2, :], rim[-2:, :], rim[:, :2], rim[:, -2:] = True, True, True, True
-    crossing = np.unique(labels[rim & (labels > 0)])
-    return np.isin(labels, crossing[crossing > 0]).astype(np.uint8) * 255
+    out = np.zeros_like(coloured)
+    for h in _rim_hues(coloured, hue, rim):
+        apart = np.abs(hue - h)
+        alike = (coloured > 0) & (np.minimum(apart, 180 - apart) < HUE_APART)
+        count, labels = cv2.connectedComponents(alike.astype(np.uint8), connectivity=8)
+        crossing = np.unique(labels[rim & (labels > 0)])
+        out[np.isin(labels, crossing[crossing > 0])] = 255
+    return out
+
+
+def _rim_hues(coloured: np.ndarray, hue: np.ndarray, rim: np.ndarray) -> list[int]:
+    """The hues coloured pixels bring across the cell's edge (each about HUE_APART wide)."""
+    at_rim = hue[rim & (coloured > 0)]
+    hues: list[int] = []
+    for h in np.unique(at_rim):
+        if all(min(abs(int(h) - k), 180 - abs(int(h) - k)) >= HUE_APART for k in hues):
+            hues.append(int(h))
+    return hues
 
 
 def hidden_cells(frame: Frame, location: GridLocation) -> set[int]:
