@@ -474,3 +474,14 @@ def test_our_letter_read_as_another_in_a_lit_look_is_waited_out_and_a_refusal_ca
     assert player.state.grid == grid(START)  # the misread letter was never followed
     plain = seen(rows, "ours")
     assert player.check(pending.grid, pending, plain)[0] is Verdict.MISREAD
+
+
+def test_a_grid_filled_by_a_letter_the_page_still_asks_about_is_no_end(player):
+    """The last cell filled by a word the page does not know: it asks «add it?» (or refuses
+    it). The game is not over until the word is taken (the bot ended it at 49:44 while the
+    page asked about a 9-point word of the other side's)."""
+    full = "АБВГД/ЕЖЗИЙ/БАЛДА/КЛМНО/ПРСТУ"
+    assert player.outcome(seen(full, "ours")) is not None
+    assert player.outcome(seen(full, "confirm")) is None
+    assert player.outcome(seen(full, "rejected")) is None
+    assert player.outcome(seen(full, "won")) == "won"  # the page's own word still ends it

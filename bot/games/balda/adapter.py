@@ -186,6 +186,11 @@ class BaldaPlayer(GridReading, FrameChecks,
         for kind in OUTCOMES:
             if kind in seen.kinds:
                 return kind
+        if seen.kinds & {*REFUSED, "confirm"}:
+            # the letter that filled the grid is still asked about (add this word?) or
+            # refused: not played yet (hot-seat canvas: the game was ended, 49:44, while the
+            # page asked about ЗАПИРАНЬЕ, a word worth 9 to the other side)
+            return None
         # Over as the page says, or by the rules: a full grid is over whatever the page's turn
         # line still says (some pages never say it); passes are only the page's word or silence
         # (ours are counted before the page shows them)
