@@ -485,3 +485,12 @@ def test_a_grid_filled_by_a_letter_the_page_still_asks_about_is_no_end(player):
     assert player.outcome(seen(full, "confirm")) is None
     assert player.outcome(seen(full, "rejected")) is None
     assert player.outcome(seen(full, "won")) == "won"  # the page's own word still ends it
+
+
+def test_a_game_over_by_the_rules_says_so_in_its_log(player):
+    """games.jsonl's ``ended_by`` (as Erudit's): a full grid on a page that never says the game
+    is over; nothing when the page said it."""
+    full = "АБВГД/ЕЖЗИЙ/БАЛДА/КЛМНО/ПРСТУ"
+    player.follow(seen(START, "ours"))
+    assert player.game_details(seen(full, "ours"))["ended_by"] == "the rules: the grid is full"
+    assert "ended_by" not in player.game_details(seen(full, "won"))

@@ -504,7 +504,19 @@ class BaldaPlayer(GridReading, FrameChecks,
             # the last grid followed (not "grid": an outcome event's grid is a frame's reading)
             "final_grid": (self.state.to_text().splitlines()[-self.state.size:]
                            if self.state else []),
+            **({"ended_by": why} if (why := self._ended_by_rules(seen)) else {}),
         }
+
+    def _ended_by_rules(self, seen: BaldaSeen) -> str:
+        """Why a game the page did not call over is over (games.jsonl's ``ended_by``, as
+        Erudit's), else ""."""
+        if seen.kinds & {*OUTCOMES, "over"}:
+            return ""
+        if seen.grid and all(seen.grid):
+            return "the rules: the grid is full"
+        if self.state is not None and self.state.is_over:
+            return "the rules: passes in a row"
+        return ""
 
     def header(self, target: Target[TargetProfile]) -> dict[str, object]:
         return {
