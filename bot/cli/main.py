@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -83,6 +84,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.cli import timing
 
         timing.COMMAND_LINE = True
+        # Tesseract (run per OCR call) on one thread unless the user says otherwise: its
+        # OpenMP threads spin, 590 ms of CPU for a Balda page's lines instead of 132 ms for
+        # the same text, taken from the browser and the bot on a busy machine
+        os.environ.setdefault("OMP_THREAD_LIMIT", "1")
         _stop_on_sigterm()
         from bot.run.memory import frames_out_of_the_heap
 

@@ -181,8 +181,9 @@ def _configure_play(p: argparse.ArgumentParser, verbs: PageVerbs) -> None:
     p.add_argument("--title", help="with --target window-title: the window's title (a regex)")
     p.add_argument(
         "--site",
-        help="site profile: a built-in name (gamebot-balda, vladhuk-balda-uk, xanado, ...) or"
-        " a JSON file (see bot/web/sites.py); needed for any page but the built-in one",
+        help="site profile: a name (NAME.json in $GAMEBOT_SITES, else a built-in one:"
+        " gamebot-balda, vladhuk-balda-uk, xanado, ...) or a JSON file (see"
+        " bot/web/sites.py); needed for any page but the built-in one",
     )
     _configure_page(p, verbs)
     _configure_common(p)

@@ -48,6 +48,9 @@ class Gesture:
     path: tuple[Point, ...] = ()  # a drag's points
     text: str = ""  # what a type gesture types
     step: float | None = None  # a drag's seconds from one point to the next (None: the screen's)
+    #: a drag's watch: half the side of the square around each point that must change on
+    #: screen (the page drew the cell picked) before the pointer moves on; 0: timed steps only
+    watch: int = 0
 
     @classmethod
     def click(cls, point: Point, button: Button = Button.LEFT) -> Gesture:
@@ -65,11 +68,11 @@ class Gesture:
 
     @classmethod
     def drag(cls, points: Iterable[Point], button: Button = Button.LEFT,
-             step: float | None = None) -> Gesture:
+             step: float | None = None, watch: int = 0) -> Gesture:
         path = tuple(points)
         if len(path) < 2:
             raise ValueError("a drag needs at least two points")
-        return cls(GestureKind.DRAG, path[0], button, path=path, step=step)
+        return cls(GestureKind.DRAG, path[0], button, path=path, step=step, watch=watch)
 
     @classmethod
     def type(cls, text: str) -> Gesture:
@@ -150,6 +153,29 @@ def perform(screen: Screen, gestures: Iterable[Gesture]) -> int:
     return sent
 
 
+def watched_drag(screen: Screen, gesture: Gesture, window: Region) -> None:
+    """A drag whose pointer moves on from each point as soon as the screen shows it there
+    (the square of ``gesture.watch`` pixels around the point differs from before the press),
+    each hold at most the drag's step: as fast as the page draws, never ahead of it."""
+    before = screen.grab(window)
+    boxes = [_watch_box(p, gesture.watch, window) for p in gesture.path]
+
+    def reached(i: int) -> bool:
+        box = boxes[i]
+        if box is None:
+            return False  # nothing to look at: held the whole step, as a timed drag
+        then = before.pixels[box.top - window.top : box.bottom - window.top,
+                             box.left - window.left : box.right - window.left]
+        return not np.array_equal(then, screen.grab(box).pixels)
+
+    screen.drag(gesture.path, gesture.button, step=gesture.step, reached=reached)
+
+
+def _watch_box(point: Point, half: int, window: Region) -> Region | None:
+    """The square around ``point`` inside ``window`` (None when it is outside)."""
+    return window.intersect(Region(point.x - half, point.y - half, 2 * half + 1, 2 * half + 1))
+
+
 class ActionFailed(ImpossibleState):
     """An intent could not be done (its button never showed); names it and what was seen."""
 
@@ -192,6 +218,7 @@ class Waiter:
     def __init__(self, screen: Screen) -> None:
         self.screen = screen
         self.last_grab = 0.0
+        self.last_change: Frame | None = None  # the capture that showed the last change
 
     def grab(self, region: Region) -> Frame:
         frame = self.screen.grab(region)
@@ -199,11 +226,13 @@ class Waiter:
         return frame
 
     def settled(self, region: Region, view: View = whole, gap: float = 0.05,
-                tries: int | None = None, timeout: float | None = None) -> tuple[Frame, bool]:
+                tries: int | None = None, timeout: float | None = None,
+                first: Frame | None = None) -> tuple[Frame, bool]:
         """Grab until two captures agree in ``view`` (at most ``tries`` more grabs, or until
-        ``timeout`` seconds): the last frame, and whether it settled."""
+        ``timeout`` seconds), starting from ``first`` when given (a capture just taken): the
+        last frame, and whether it settled."""
         deadline = None if timeout is None else time.monotonic() + timeout
-        a = self.screen.grab(region)
+        a = first if first is not None else self.screen.grab(region)
         done = 0
         while tries is None or done < tries:
             time.sleep(gap)
@@ -219,10 +248,14 @@ class Waiter:
     def changed(self, region: Region, before: Frame, view: View = whole, gap: float = 0.01,
                 timeout: float = 1.0) -> bool:
         """Until a capture differs from ``before`` in ``view`` (the screen shows what was
-        done), at most ``timeout`` seconds; whether it did."""
+        done), at most ``timeout`` seconds; whether it did (that capture is then
+        ``last_change``, for settling to start from)."""
         deadline = time.monotonic() + timeout
+        self.last_change = None
         while time.monotonic() < deadline:
-            if not np.array_equal(view(before), view(self.screen.grab(region))):
+            now = self.screen.grab(region)
+            if not np.array_equal(view(before), view(now)):
+                self.last_change = now
                 return True
             time.sleep(gap)
         return False

@@ -25,7 +25,7 @@ import numpy as np
 from bot.io.targets.base import Target, park_point
 from bot.io.x11 import WindowLost
 from bot.run import memtrace
-from bot.run.act import Gesture, GestureKind, Waiter, perform
+from bot.run.act import Gesture, GestureKind, Waiter, perform, watched_drag
 from bot.run.game import (
     Calibration,
     GameAdapter,
@@ -127,6 +127,7 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
         self._read_ms = 0.0  # how long reading the frame in hand took
         self._message_clicked = False  # a message over the board was clicked since the game
         self._acted_at = 0.0  # time.monotonic() of the last gestures sent
+        self.gesture_ms: list[int] = []  # how long each gesture of the last act took
         # events held back until the session header is written (None: none held)
         self._held: list[tuple[dict[str, object], Frame | None]] | None = None
 
@@ -187,11 +188,13 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
         return now != self.window
 
     # --- seeing -------------------------------------------------------------------------------
-    def grab_settled(self) -> tuple[Frame, bool]:
-        """Grab until two captures of the board agree; returns the frame and whether it settled."""
+    def grab_settled(self, first: Frame | None = None) -> tuple[Frame, bool]:
+        """Grab until two captures of the board agree (``first``: one just taken to start
+        from); returns the frame and whether it settled."""
         assert self.window is not None
         return self.waiter.settled(self.window, self.board_pixels,
-                                   self.target.profile.settle_gap, tries=self.options.settle_tries)
+                                   self.target.profile.settle_gap, tries=self.options.settle_tries,
+                                   first=first)
 
     def wait_for_change(self, before: Frame | None, timeout: float = 1.0) -> None:
         """After a gesture: until the screen shows it (differs from ``before``, grabbed just
@@ -201,9 +204,11 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
         """
         if self.window is None:
             return
-        if before is not None:
-            self.waiter.changed(self.window, before, self.board_pixels, timeout=timeout)
-        self.grab_settled()
+        first = None
+        if before is not None and self.waiter.changed(self.window, before, self.board_pixels,
+                                                      timeout=timeout):
+            first = self.waiter.last_change  # settling starts from it: one grab fewer
+        self.grab_settled(first)
 
     def still_drawing(self, frame: Frame) -> bool:
         """True when the board changes within ``drawing_patience`` of an unreadable frame (one
@@ -432,16 +437,23 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
         latency = float("nan")
         before: Frame | None = None
         self._acted_at = time.monotonic()
+        self.gesture_ms = []
         for i, gesture in enumerate(gestures):
+            began = time.perf_counter()
             if i == 0:  # the moment the first click is issued
-                latency = (time.perf_counter() - self.waiter.last_grab) * 1000.0
+                latency = (began - self.waiter.last_grab) * 1000.0
             if gesture.kind is GestureKind.SETTLE:
                 self.wait_for_change(before)
                 before = None
+                self.gesture_ms.append(round((time.perf_counter() - began) * 1000.0))
                 continue
             if i + 1 < len(gestures) and gestures[i + 1].kind is GestureKind.SETTLE:
                 before = self.screen.grab(self.window) if self.window is not None else None
-            perform(self.screen, [gesture])
+            if gesture.kind is GestureKind.DRAG and gesture.watch and self.window is not None:
+                watched_drag(self.screen, gesture, self.window)
+            else:
+                perform(self.screen, [gesture])
+            self.gesture_ms.append(round((time.perf_counter() - began) * 1000.0))
         if self.target.profile.park_pointer and self.window is not None:
             self.screen.move_to(park_point(self.window, self.calibration.board))
         return latency
@@ -489,7 +501,9 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                 if self.options.pace:
                     time.sleep(self.options.pace)
                     self.waiter.last_grab = time.perf_counter()  # waiting is not latency
+                acting = time.perf_counter()
                 latency = self.act(gestures)
+                act_ms = (time.perf_counter() - acting) * 1000.0
                 result.latencies_ms.append(latency)
                 result.read_ms.append(self._read_ms)
                 result.decide_ms.append(decide_ms)
@@ -508,6 +522,8 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                         "latency_ms": round(latency, 2),
                         "read_ms": round(self._read_ms, 2),
                         "decide_ms": round(decide_ms, 2),
+                        "act_ms": round(act_ms, 2),  # sending the gestures, waits between
+                        "gesture_ms": self.gesture_ms,  # each gesture's (a settle: its wait)
                     },
                     frame,
                 )

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.errors import GamebotError
-from bot.io.screens.base import Button, Screen
+from bot.io.screens.base import Button, Reached, Screen
 from vision.core.frame import Frame
 from vision.core.geometry import Point, Region
 
@@ -82,13 +82,15 @@ class GuardedScreen:
         self.inner.move_to(point)
 
     def drag(self, points: Sequence[Point], button: Button = Button.LEFT,
-             step: float | None = None) -> None:
+             step: float | None = None, reached: Reached | None = None) -> None:
         """Every point of a drag must be a place a click is allowed: the pointer is held down
         along the whole path, so any point outside could select or drop something there."""
         for point in points:
             if not self.guard.allows_click(point):
                 raise self.guard.refuse(point)
-        if step is None:
+        if reached is not None:
+            self.inner.drag(points, button, step=step, reached=reached)
+        elif step is None:
             self.inner.drag(points, button)
         else:
             self.inner.drag(points, button, step=step)

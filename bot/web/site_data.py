@@ -8,18 +8,10 @@ game) and ``<name>/rejected.txt`` (words the site refused, one a line, append-on
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
-from bot.web.sites import BUILTIN_DIR, SiteProfile
-
-
-def user_sites_dir() -> Path:
-    env = os.environ.get("GAMEBOT_SITES")
-    if env:
-        return Path(env)
-    return Path.home() / ".local" / "share" / "gamebot" / "sites"
+from bot.web.sites import BUILTIN_DIR, SiteProfile, user_sites_dir
 
 
 def glyph_dirs(profile: SiteProfile) -> list[Path]:

@@ -42,6 +42,7 @@ Several input styles of one site (``styles``) share the rest of the profile.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -373,14 +374,28 @@ def _labels(where: str, value: object) -> tuple[str, str]:
     return (value[0], value[1])
 
 
+def user_sites_dir() -> Path:
+    """The user's sites folder: ``$GAMEBOT_SITES``, else ``~/.local/share/gamebot/sites``."""
+    env = os.environ.get("GAMEBOT_SITES")
+    if env:
+        return Path(env)
+    return Path.home() / ".local" / "share" / "gamebot" / "sites"
+
+
 def load_profile(name_or_path: str, style: str | None = None) -> SiteProfile:
-    """A built-in site by name (``gamebot-balda``) or a profile file by path."""
+    """A site by name (``NAME.json`` in the user's sites folder, else a built-in one such as
+    ``gamebot-balda``) or a profile file by path."""
     path = Path(name_or_path)
     if not path.suffix:
-        path = BUILTIN_DIR / f"{name_or_path}.json"
+        path = user_sites_dir() / f"{name_or_path}.json"
+        if not path.is_file():
+            path = BUILTIN_DIR / f"{name_or_path}.json"
         if not path.is_file():
             known = ", ".join(sorted(p.stem for p in BUILTIN_DIR.glob("*.json"))) or "none"
-            raise SiteError(f"no site profile named {name_or_path!r} (built-in: {known})")
+            raise SiteError(
+                f"no site profile named {name_or_path!r} in {user_sites_dir()} (built-in:"
+                f" {known}); give a profile's file path, or put NAME.json in that folder"
+            )
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:

@@ -315,6 +315,38 @@ def test_a_letter_picked_but_never_sent_is_no_move_and_is_taken_back(player, mon
     assert player.check(cleared.grid, cleared, seen(START, "ours"))[0] is Verdict.OK
 
 
+def test_a_word_the_page_counted_is_waited_for_though_it_still_says_our_turn(player, monkeypatch):
+    """The English vladhuk page under load counted our CROSS (our score grew) but kept «End
+    the turn» for seconds while its bot thought: the move is waited for, never redone (the
+    bot took it for an input lost, pressed Escape, then stopped: 'the refused word is still
+    on the page'). A letter shown with the score unchanged is still redone."""
+    import dataclasses
+
+    import bot.games.balda.adapter as balda_mod
+
+    first = dataclasses.replace(seen(START, "ours"), scores=(0, 0))
+    player.turn(followed(player, first))
+    (decision,) = player.decide(followed(player, first))
+    pending = player.pending([decision], first)
+    r, c = decision.move.cell
+    rows = [list(row) for row in START.split("/")]
+    rows[r][c] = decision.move.letter
+    shown = "/".join("".join(row) for row in rows)
+    later = pending.sent + player.site.redraw_timeout + 1
+    monkeypatch.setattr(balda_mod.time, "monotonic", lambda: later)
+    unchanged = dataclasses.replace(seen(shown, "ours"), scores=(0, 0))
+    assert player.check(pending.grid, pending, unchanged) == (Verdict.OK, "")
+    assert player._redo, "a letter shown, nothing counted, after the redraw time: redone"
+    player._redo = False
+    counted = dataclasses.replace(seen(shown, "ours"), scores=(len(decision.move.word), 0))
+    assert player.check(pending.grid, pending, counted)[0] is Verdict.STALE  # waited for
+    assert not player._redo
+    passed = dataclasses.replace(seen(shown, "theirs"), scores=(len(decision.move.word), 0))
+    assert player.check(pending.grid, pending, passed) == (Verdict.OK, "")
+    player.follow(passed)
+    assert player.state.grid != grid(START), "the word counted is followed as played"
+
+
 def test_playing_both_sides_a_move_is_taken_when_the_page_names_the_other_player(player):
     """Hot-seat (--sides both): the letter shows at once; the move is taken when the turn line
     names the other player (or the mover's score grows), not before."""
@@ -442,3 +474,23 @@ def test_our_letter_read_as_another_in_a_lit_look_is_waited_out_and_a_refusal_ca
     assert player.state.grid == grid(START)  # the misread letter was never followed
     plain = seen(rows, "ours")
     assert player.check(pending.grid, pending, plain)[0] is Verdict.MISREAD
+
+
+def test_a_grid_filled_by_a_letter_the_page_still_asks_about_is_no_end(player):
+    """The last cell filled by a word the page does not know: it asks «add it?» (or refuses
+    it). The game is not over until the word is taken (the bot ended it at 49:44 while the
+    page asked about a 9-point word of the other side's)."""
+    full = "АБВГД/ЕЖЗИЙ/БАЛДА/КЛМНО/ПРСТУ"
+    assert player.outcome(seen(full, "ours")) is not None
+    assert player.outcome(seen(full, "confirm")) is None
+    assert player.outcome(seen(full, "rejected")) is None
+    assert player.outcome(seen(full, "won")) == "won"  # the page's own word still ends it
+
+
+def test_a_game_over_by_the_rules_says_so_in_its_log(player):
+    """games.jsonl's ``ended_by`` (as Erudit's): a full grid on a page that never says the game
+    is over; nothing when the page said it."""
+    full = "АБВГД/ЕЖЗИЙ/БАЛДА/КЛМНО/ПРСТУ"
+    player.follow(seen(START, "ours"))
+    assert player.game_details(seen(full, "ours"))["ended_by"] == "the rules: the grid is full"
+    assert "ended_by" not in player.game_details(seen(full, "won"))

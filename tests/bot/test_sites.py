@@ -4,6 +4,7 @@ file and the key (never a traceback)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -99,6 +100,21 @@ def test_broken_json_names_the_line(tmp_path):
 def test_an_unknown_site_name_lists_the_builtin_ones():
     with pytest.raises(SiteError, match="gamebot-balda"):
         load_profile("no-such-site")
+
+
+def test_a_site_name_is_looked_up_in_the_users_sites_folder_first(tmp_path, monkeypatch):
+    """README: a name looks in the sites folder ($GAMEBOT_SITES), then in the built-in ones (a
+    user's profile written there was 'no site profile named ...')."""
+    monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path))
+    data = json.loads(Path(load_profile("vladhuk-balda-en").source).read_text("utf-8"))
+    mine = {**data, "name": "my-balda", "title": "^Mine"}
+    (tmp_path / "my-balda.json").write_text(json.dumps(mine), "utf-8")
+    assert load_profile("my-balda").title == "^Mine"
+    (tmp_path / "gamebot-balda.json").write_text(
+        json.dumps({**mine, "name": "gamebot-balda"}), "utf-8")
+    assert load_profile("gamebot-balda").title == "^Mine"  # the user's own wins
+    with pytest.raises(SiteError, match="no site profile named 'nope' in "):
+        load_profile("nope")
 
 
 def test_a_site_bonus_for_a_whole_rack_reaches_the_engine(tmp_path, monkeypatch):

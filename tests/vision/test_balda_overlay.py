@@ -94,3 +94,46 @@ def test_a_letter_drawn_in_colour_reaching_the_part_searched_for_ink_is_no_overl
     frame = Frame.from_file(CASES.parent / "labelled" / "gamebot-canvas-100-6x6-m14.png")
     location = locate_letter_grid(frame)
     assert not hidden_cells(frame, location)
+
+
+def test_an_arrow_run_into_a_letter_of_another_colour_takes_only_its_own_hue():
+    """Hot-seat canvas: a player's letters are blue, the path's arrows red, and the arrow ran
+    into our new blue П. The red and blue strokes touch: painting out every coloured part
+    that crosses the cell's edge took the П with the arrow, the cell read empty, and play
+    stopped after 65 s ('П@1,1 ... not shown yet'). Only the arrow's own hue goes."""
+    import cv2
+
+    from vision.core.letters import cell_ink, inner_region
+
+    frame = Frame.from_file(CASES / "gamebot-canvas-hotseat-arrow-through-blue.png")
+    location = locate_letter_grid(frame)
+    assert 6 in hidden_cells(frame, location)  # the arrow over the П at row 2, col 2
+    clear = see_through(frame, location)
+    ink = cell_ink(clear, location, 1, 1)
+    assert not ink.empty and ink.height > 0.3, "the blue П stays"
+    inner = inner_region(location, 1, 1)
+    hsv = cv2.cvtColor(clear.pixels[inner.top : inner.bottom, inner.left : inner.right],
+                       cv2.COLOR_BGR2HSV)
+    red = ((hsv[..., 0] < 8) | (hsv[..., 0] > 172)) & (hsv[..., 1] >= 110)
+    assert ink.box is not None
+    box = ink.box.offset(-inner.left, -inner.top)
+    assert not red[box.top : box.bottom, box.left : box.right].any(), "no arrow in the П"
+    assert red.sum() <= 4  # at most an arrowhead's wing at the edge, outside the letter
+
+
+def test_an_arrow_through_a_letter_of_its_own_colour_leaves_the_letter():
+    """Player 2's letters are red like the arrows: the arrow from our П's centre down to the
+    next cell is one red component with the П. Only the band the arrow takes from the edge
+    it crosses to the cell's centre is painted out: the П's bar and stems stay (the whole П
+    went, the cell read empty, and the move 'never showed on the page')."""
+    from vision.core.letters import cell_ink
+
+    frame = Frame.from_file(CASES / "gamebot-canvas-hotseat-arrow-through-red.png")
+    location = locate_letter_grid(frame)
+    assert 9 in hidden_cells(frame, location)  # the arrow over the П at row 2, col 5
+    before = cell_ink(frame, location, 1, 4)
+    after = cell_ink(see_through(frame, location), location, 1, 4)
+    assert not after.empty
+    assert after.box is not None and before.box is not None
+    assert after.box.height >= 0.9 * (before.box.height * 22 / 33), "bar and stems stay"
+    assert abs(after.box.width - 27) <= 2 and after.box.height >= 20

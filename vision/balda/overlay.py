@@ -23,6 +23,9 @@ GREY_FACE = 50
 #: Ink is this far (max channel) from the face; a stroke cut by an overlay up to about this
 #: many pixels wide is joined again.
 INK, BRIDGE = 60, 11
+#: Pixels either side of where an arrow crosses a cell's edge that its band takes (its
+#: blended rim; an arrowhead at the middle of a step lies outside the part read for ink).
+EDGE_MARGIN = 2
 
 
 def overlay_mask(frame: Frame, location: GridLocation) -> np.ndarray:
@@ -60,20 +63,64 @@ def _cell_mask(cell: np.ndarray, face_bgr: tuple[int, int, int]) -> np.ndarray:
         apart = np.abs(hue - face_h)
         apart = np.minimum(apart, 180 - apart)
         coloured &= apart >= HUE_APART
-    return _from_outside(coloured.astype(np.uint8))
+    return _from_outside(coloured.astype(np.uint8), hue)
 
 
-def _from_outside(coloured: np.ndarray) -> np.ndarray:
+def _from_outside(coloured: np.ndarray, hue: np.ndarray) -> np.ndarray:
     """Only the coloured parts that come in across the cell's edge: an overlay crosses
     cells, while a letter drawn in colour (a letter being typed, in blue; the letters of one
-    player in red) stays on its cell's face."""
-    count, labels = cv2.connectedComponents(coloured, connectivity=8)
-    if count <= 1:
-        return np.zeros_like(coloured)
+    player in red) stays on its cell's face. An arrow that runs into a letter of another
+    colour is parted from it by hue: only the pixels of the hue it brings across the edge
+    (hot-seat canvas: a red arrow through a player's blue П took the whole П away)."""
     rim = np.zeros(coloured.shape, bool)
     rim[:2, :], rim[-2:, :], rim[:, :2], rim[:, -2:] = True, True, True, True
-    crossing = np.unique(labels[rim & (labels > 0)])
-    return np.isin(labels, crossing[crossing > 0]).astype(np.uint8) * 255
+    out = np.zeros_like(coloured)
+    for h in _rim_hues(coloured, hue, rim):
+        apart = np.abs(hue - h)
+        alike = (coloured > 0) & (np.minimum(apart, 180 - apart) < HUE_APART)
+        count, labels = cv2.connectedComponents(alike.astype(np.uint8), connectivity=8)
+        crossing = np.unique(labels[rim & (labels > 0)])
+        for k in crossing[crossing > 0]:
+            out[_in_bands(labels == k)] = 255
+    return out
+
+
+def _in_bands(part: np.ndarray) -> np.ndarray:
+    """The part of an edge-crossing component in the band an arrow takes from that edge to
+    the cell's centre (path arrows join the centres of the word's cells): as wide as it
+    crosses the edge, over the half of the cell on that side.
+    A letter of the arrow's own colour that it runs into (hot-seat canvas: a red arrow
+    through player 2's red П) keeps its strokes outside the band."""
+    h, w = part.shape
+    band = np.zeros(part.shape, bool)
+    for edge, across in (("top", part[:2].any(axis=0)), ("bottom", part[-2:].any(axis=0)),
+                         ("left", part[:, :2].any(axis=1)), ("right", part[:, -2:].any(axis=1))):
+        at = np.nonzero(across)[0]
+        if not at.size:
+            continue
+        half = (int(at.max()) - int(at.min())) // 2 + EDGE_MARGIN
+        mid = (int(at.min()) + int(at.max())) // 2
+        lo, hi = max(0, mid - half), mid + half + 1
+        m = 2 * EDGE_MARGIN  # past the centre: the shaft's rounded end
+        if edge == "top":
+            band[: h // 2 + m, lo:hi] = True
+        elif edge == "bottom":
+            band[h // 2 - m :, lo:hi] = True
+        elif edge == "left":
+            band[lo:hi, : w // 2 + m] = True
+        else:
+            band[lo:hi, w // 2 - m :] = True
+    return part & band
+
+
+def _rim_hues(coloured: np.ndarray, hue: np.ndarray, rim: np.ndarray) -> list[int]:
+    """The hues coloured pixels bring across the cell's edge (each about HUE_APART wide)."""
+    at_rim = hue[rim & (coloured > 0)]
+    hues: list[int] = []
+    for h in np.unique(at_rim):
+        if all(min(abs(int(h) - k), 180 - abs(int(h) - k)) >= HUE_APART for k in hues):
+            hues.append(int(h))
+    return hues
 
 
 def hidden_cells(frame: Frame, location: GridLocation) -> set[int]:

@@ -186,6 +186,11 @@ class BaldaPlayer(GridReading, FrameChecks,
         for kind in OUTCOMES:
             if kind in seen.kinds:
                 return kind
+        if seen.kinds & {*REFUSED, "confirm"}:
+            # the letter that filled the grid is still asked about (add this word?) or
+            # refused: not played yet (hot-seat canvas: the game was ended, 49:44, while the
+            # page asked about ЗАПИРАНЬЕ, a word worth 9 to the other side)
+            return None
         # Over as the page says, or by the rules: a full grid is over whatever the page's turn
         # line still says (some pages never say it); passes are only the page's word or silence
         # (ours are counted before the page shows them)
@@ -407,8 +412,11 @@ class BaldaPlayer(GridReading, FrameChecks,
                     out.append(Gesture.settle())  # the page must show the cell chosen first
                 out.append(Gesture.type(letter))
             elif step.do == "drag-path":
+                # each cell held until the page draws it picked (half a cell around
+                # its centre changed), at most the site's step
                 out.append(Gesture.drag([centre(r, c) for r, c in move.path],
-                                        step=self.site.drag_step))
+                                        step=self.site.drag_step,
+                                        watch=max(2, round(min(seen.geometry.pitch) / 4))))
             elif step.do == "click-path":
                 for cell in move.path:
                     out.append(Gesture.click(centre(*cell)))
@@ -496,7 +504,19 @@ class BaldaPlayer(GridReading, FrameChecks,
             # the last grid followed (not "grid": an outcome event's grid is a frame's reading)
             "final_grid": (self.state.to_text().splitlines()[-self.state.size:]
                            if self.state else []),
+            **({"ended_by": why} if (why := self._ended_by_rules(seen)) else {}),
         }
+
+    def _ended_by_rules(self, seen: BaldaSeen) -> str:
+        """Why a game the page did not call over is over (games.jsonl's ``ended_by``, as
+        Erudit's), else ""."""
+        if seen.kinds & {*OUTCOMES, "over"}:
+            return ""
+        if seen.grid and all(seen.grid):
+            return "the rules: the grid is full"
+        if self.state is not None and self.state.is_over:
+            return "the rules: passes in a row"
+        return ""
 
     def header(self, target: Target[TargetProfile]) -> dict[str, object]:
         return {

@@ -78,6 +78,11 @@ class FrameChecks:
             if over:
                 return Verdict.OK, ""
             if len(added) == 1 and not self._taken(seen, ours):
+                if lost and self._score_grew(seen, self._mover if self.both_sides else 0):
+                    # counted, the turn line not passed yet (the English vladhuk page under
+                    # load kept «End the turn» for seconds while its bot thought: the word
+                    # was taken for lost, cancelled, and the bot stopped): waited for
+                    return Verdict.STALE, f"{move.to_text()} counted, the turn not passed yet"
                 if lost:
                     # our letter shows but the word never went: taken back and entered again,
                     # or after two tries left for another (a refusal the page's words did not
@@ -133,8 +138,14 @@ class FrameChecks:
         if passed and self.site.turn_theirs:
             return True
         if seen.scores is not None and self.state is not None:
-            return seen.scores[mover] > self.state.scores[mover]
+            return self._score_grew(seen, mover)
         return not self.site.turn_theirs  # nothing on the page tells: the letter it is
+
+    def _score_grew(self, seen: BaldaSeen, side: int) -> bool:
+        """Whether the page shows ``side``'s score above the one followed."""
+        if seen.scores is None or self.state is None:
+            return False
+        return seen.scores[side] > self.state.scores[side]
 
     def _retry_left(self) -> bool:
         """Lost inputs are entered again at most twice a move, then it is a misread."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence, Set
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from bot.games.balda.seen import Awaits, BaldaSeen, Expect
@@ -50,6 +51,10 @@ SURE = 0.05
 MAX_SCORE = 999
 
 
+#: One worker reading a frame's text while the main thread reads its grid.
+TEXT_READER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="balda-text")
+
+
 class GridReading:
     """The reading half of :class:`bot.games.balda.adapter.BaldaPlayer`."""
 
@@ -67,22 +72,30 @@ class GridReading:
     _asked: dict[bytes, tuple[frozenset[str], str | None]]  # Tesseract's answers by glyph
 
     def _read(self, frame: Frame, location: GridLocation) -> BaldaSeen:
-        lines = self._lines(frame, location.geometry.bounds)
-        scores = self._scores(lines)
-        kinds = self._kinds(lines)
+        # the page's text (Tesseract, in its own process) is read while the grid is: a
+        # quarter of a move's time on our page went to reading the two one after the other
+        reading_lines = TEXT_READER.submit(self._lines, frame, location.geometry.bounds)
         known = self._known(location)
         try:
-            reading = self._bank_reading(frame, location, known)
-        except ReadError as exc:
+            bank: BaldaReading | ReadError = self._bank_reading(frame, location, known)
+        except ReadError as refused:
+            bank = refused
+        finally:
+            lines = reading_lines.result()  # the text is read before anything else uses it
+        scores = self._scores(lines)
+        kinds = self._kinds(lines)
+        if not isinstance(bank, ReadError):
+            reading = bank
+        else:
             # A grid faded under the game-over banner: the game is over, and its faint
             # letters are no glyphs to learn.
             ended = self._ended_under_banner(frame, location, scores)
             if ended is not None:
                 return ended
-            doubts: dict[int, str] = getattr(exc, "doubted", {})
+            doubts: dict[int, str] = getattr(bank, "doubted", {})
             doubted = frozenset(doubts)
             named: dict[int, str] = {}
-            if exc.cells and self._name_by_logic(frame, location, scores, lines, named, doubted):
+            if bank.cells and self._name_by_logic(frame, location, scores, lines, named, doubted):
                 known = {**known, **named}  # letters the game named under an overlay
             reading, known = self._checked_ocr(frame, location, known, kinds,
                                                self._still_doubted(frame, location, doubts)

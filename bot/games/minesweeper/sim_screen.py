@@ -16,7 +16,7 @@ import numpy as np
 
 from bot.games.minesweeper.click_log import ClickLog
 from bot.games.minesweeper.programs.profile import face_point
-from bot.io.screens.base import Button
+from bot.io.screens.base import Button, Reached
 from solvers.minesweeper.game import Game, Status
 from solvers.minesweeper.moves import Move, MoveKind
 from solvers.minesweeper.rules import FirstClick, Level
@@ -210,7 +210,7 @@ class SimScreen:
         self.keys.append(tuple(text))
 
     def drag(self, points: Sequence[Point], button: Button = Button.LEFT,
-             step: float | None = None) -> None:
+             step: float | None = None, reached: Reached | None = None) -> None:
         """Minesweeper takes no drags: only the pointer moves, to the last point."""
         self.pointer = points[-1]
 

@@ -6,7 +6,7 @@ loop, so the loop can be tested without a display and a recording can be played 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Protocol, runtime_checkable
 
@@ -19,6 +19,10 @@ class Button(Enum):
     LEFT = "left"
     RIGHT = "right"
     MIDDLE = "middle"
+
+
+#: Whether the screen shows a drag's point i reached (the page drew the cell picked).
+Reached = Callable[[int], bool]
 
 
 class ScreenError(GamebotError):
@@ -51,9 +55,11 @@ class Screen(Protocol):
         ...
 
     def drag(self, points: Sequence[Point], button: Button = Button.LEFT,
-             step: float | None = None) -> None:
+             step: float | None = None, reached: Reached | None = None) -> None:
         """Press at the first point, move through the others in order, release at the last
-        (``step``: seconds from one point to the next, else the screen's own pace)."""
+        (``step``: seconds from one point to the next, else the screen's own pace; with
+        ``reached``, the pointer moves on from point i as soon as ``reached(i)`` says the
+        screen shows it there, ``step`` being then the most it waits)."""
         ...
 
     def move_to(self, point: Point) -> None:

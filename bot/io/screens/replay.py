@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bot.io.screens.base import Button, ScreenError
+from bot.io.screens.base import Button, Reached, ScreenError
 from bot.run.recorder import RecordingError, number, read_events
 from vision.core.frame import Frame
 from vision.core.geometry import Point, Region
@@ -127,7 +127,7 @@ class ReplayScreen:
         self.keys.append(tuple(text))
 
     def drag(self, points: Sequence[Point], button: Button = Button.LEFT,
-             step: float | None = None) -> None:
+             step: float | None = None, reached: Reached | None = None) -> None:
         self.drags.append((tuple(points), button))
 
     def move_to(self, point: Point) -> None:
