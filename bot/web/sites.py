@@ -157,10 +157,19 @@ class SiteProfile:
 
     @property
     def types_letters(self) -> bool:
-        """Whether a move types its letter on the keyboard (only then does a letter outside
-        ASCII need a key code of its own on X11)."""
-        return any(step.do == "type-letter" or (step.do == "click-path" and step.type_at_new)
-                   for step in (*self.move, *self.blank_letter))
+        """Whether a move or a wildcard's letter is typed on the keyboard (only then does a
+        letter outside ASCII need a key code of its own on X11)."""
+        return self.move_types_letters or self.blank_types_letters
+
+    @property
+    def move_types_letters(self) -> bool:
+        """Whether the chosen style's move types its new letter on the keyboard."""
+        return _typing(self.move)
+
+    @property
+    def blank_types_letters(self) -> bool:
+        """Whether a wildcard's letter is typed (the page asks it in a box, no letter keys)."""
+        return _typing(self.blank_letter)
 
     @property
     def phrases(self) -> dict[str, tuple[str, ...]]:
@@ -179,6 +188,11 @@ class SiteProfile:
             "challenged": self.challenged,
             "confirm": self.confirm_asked,
         }
+
+
+def _typing(steps: tuple[Step, ...]) -> bool:
+    return any(step.do == "type-letter" or (step.do == "click-path" and step.type_at_new)
+               for step in steps)
 
 
 def _strings(where: str, key: str, value: object) -> tuple[str, ...]:
