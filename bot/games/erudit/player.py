@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.errors import GamebotError
+from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.geometry import Region
+
+logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from bot.games.erudit.adapter import EruditPlayer
@@ -40,6 +44,7 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
     from solvers.erudit.rules import load_rules
     from vision.core.ocr import tesseract_lang
     from vision.core.page_text import PageText
+    from vision.erudit.faces import read_with_new_face
     from vision.erudit.look import EruditSite
     from vision.erudit.reader import rules_lang
     from vision.erudit.tiles import TileCache
@@ -104,10 +109,28 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
 
                 copies.keep_look(copy_of(folder, ("erudit-look.json", "glyphs", "marks",
                                                   "wholes")))
-        return read_erudit(
-            frame, location, site, rules, cache=cache, check=check, known=known, partial=partial,
-            empty_rack=empty_rack, new_letters_only=not relearn,
-        )
+
+        def again() -> EruditReading:
+            return read_erudit(
+                frame, location, site, rules, cache=cache, check=check, known=known,
+                partial=partial, empty_rack=empty_rack, new_letters_only=not relearn,
+            )
+
+        try:
+            return again()
+        except ReadError as exc:
+            # a face the look lacks (the opponent's last word highlighted): learned when the
+            # squares could be one move's tiles and the frame then reads (vision/erudit/faces)
+            reading = read_with_new_face(frame, location, site, exc, again)
+            if reading is None:
+                raise
+            logger.info("learned a new tile face of site %s (squares %s)", site.name,
+                        ", ".join(f"{r + 1},{c + 1}" for r, c in exc.cells))
+            if cold is not None:
+                site.save(folder)
+            if copies is not None:
+                copies.keep_look(site.save)  # the replay reads those frames with it
+            return reading
 
     def letter_keys(frame: Frame, location: BoardLocation) -> dict[str, Region]:
         """The wildcard dialog's letter keys (screen pixels), read like a palette."""
