@@ -254,6 +254,12 @@ def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool,
         if t.char == UNKNOWN:
             t.value = said if said is not None else UNREAD  # the caller's logic names it
             continue
+        if t.where < 0 and t.char in ("", WILDCARD) and t.ink.letter is None \
+                and said in (None, 0):
+            # a rack tile with a number and no letter is the wildcard (the rules' only tile
+            # without one), its number the 0 a site writes on it (Xanado): learned as "0"
+            t.value, t.firm_value = 0, True
+            continue
         if said is None and want is not None and (
                 t.nearest == str(want) or t.told or letter_by_two(t.ink, rules,
                                                                   rules_lang(rules)) == t.char):
