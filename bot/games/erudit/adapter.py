@@ -70,7 +70,7 @@ OUTCOMES = ("won", "lost", "drawn")
 RULES_ENDS = {  # why a game the page did not call over is over (games.jsonl's "ended_by")
     "out": "a rack ran out with the bag empty",
     "passes": "two scoreless turns in a row with the bag empty",
-    "scoreless": "six scoreless turns in a row",
+    "scoreless": "the site's limit of scoreless turns in a row (six by the rules)",
 }
 
 
