@@ -43,3 +43,21 @@ def test_a_blanks_lone_zero_is_its_value_not_a_letter():
     assert ink.letter is None and ink.value is not None
     letter = split_tile(frame.pixels, reading.rack_tiles[0], colour)  # K5: both
     assert letter.letter is not None and letter.value is not None
+
+
+def test_a_cold_start_whose_first_rack_holds_a_blank_reads_it(tmp_path):
+    """The first frame of a cold start showed a blank on the rack: the site learned from it
+    knew the marks 1 and 3, the blank's 0 matched the 1 firmly and every frame was refused ("a
+    tile with no letter shows the value 1"): the campaign stopped before its first move."""
+    from bot.games.erudit.cold_site import ColdSite, rules_options
+
+    frame = Frame.from_file(CASES / "xanado-first-frame-blank-on-rack.png")
+    options = rules_options("en", "scrabble-en")
+    cold = ColdSite(EruditSite.empty("cold", options[0].alphabet), tmp_path / "cold", options)
+    location = locate_erudit(frame)
+    rules = cold.learn(frame, location)
+    assert "0" not in cold.site.marks.labels
+    for _ in range(2):
+        reading = read_erudit(frame, location, cold.site, rules, empty_rack=True,
+                              new_letters_only=True)
+        assert reading.rack == "*EIOAOC"

@@ -230,6 +230,11 @@ def _read_values(tiles: list[_Tile], site: EruditSite, rules: Rules) -> None:
         if t.ink.value is None:
             continue
         m = site.marks.classify(t.ink.value, allowed)
+        if t.where < 0 and t.ink.letter is None and "0" not in site.marks.labels:
+            # a rack tile with a number and no letter: the blank, whose 0 this bank never saw
+            # (it matched a "1" firmly on a site learned cold): named in _confirm_values
+            t.unsure, t.nearest = m.describe() or "a number and no letter", m.label
+            continue
         # A "0" is a wildcard's whole look on a site that writes one: never a loose match (a
         # tile cut wrong, or in a look never seen, shows strokes a loose "0" fits).
         firm = m.distance <= MARK_ACCEPT
