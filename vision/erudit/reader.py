@@ -280,7 +280,9 @@ def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool,
                                         else "; Tesseract was not sure")
             raise _fail(t, px, f"cannot read the tile's value number ({t.unsure}{heard}); it"
                         f" checks the letter {t.char or '?'}, so the square is not guessed")
-        t.value = said
+        # Tesseract's number is the letter's value: the marks learn it (a number a site
+        # learned cold never saw was read by Tesseract on every frame, ~1 s each)
+        t.value, t.firm_value = said, True
 
 
 def _name_letters(
