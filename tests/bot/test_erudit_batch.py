@@ -98,3 +98,17 @@ def test_two_tiles_of_one_letter_are_taken_from_two_slots():
     assert len(decisions) == 3
     starts = [g.path[0] for g in player.gestures(decisions, now) if g.kind.value == "drag"]
     assert starts[0] != starts[2]
+
+
+def test_a_new_move_on_a_page_known_to_keep_its_slots_is_laid_together_from_its_first_tile():
+    """Xanado: the lone first tile of each move was followed by 17-25 s of frames (the page's
+    panel redrawn, new text read) before the rest; once the slots are known, all go at once."""
+    player = EruditPlayer(SITE, RULES, GRAPH, read=None, locate=None, top=4)
+    player.slots_kept = True
+    first = seen(EMPTY_BOARD, "КОТАИЖШ", "ours", t=1.0)
+    player.turn(followed(player, first))
+    decisions = player.decide(followed(player, first))
+    assert len(decisions) >= 2 and all(isinstance(d.move, PlaceTile) for d in decisions)
+    assert decisions[0].score is not None and ":" in decisions[0].reason  # the move's reason
+    pending = player.pending(decisions, first)
+    assert pending.board == EMPTY_BOARD and len(pending.tiles) == len(decisions)

@@ -300,7 +300,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
             return [self._step(self.plan.pop(0), seen)]
         if self.laid:  # tiles of ours on the board with no plan: take them back
             return [self._recall(seen)]
-        return [self._new_move(seen)]
+        return self._new_move(seen)
 
     def _lay_together(self, batch: list[PlaceTile], seen: EruditSeen) -> list[Decision[Step]]:
         """Tiles laid in one go (see .batch), checked together on the next frame."""
@@ -331,7 +331,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         self._pending = Expect(Awaits.RECALL, self.board, Recall(word))
         return Decision(Recall(word), "recall", f"the site refused {word or 'the tiles'}")
 
-    def _new_move(self, seen: EruditSeen) -> Decision[Step]:
+    def _new_move(self, seen: EruditSeen) -> list[Decision[Step]]:
         from solvers.erudit.best import best_moves
 
         position = self.position(seen)
@@ -365,14 +365,18 @@ class EruditPlayer(EruditPageReader, EruditFollower,
                          ConfirmExchange(move.tiles)]
         else:
             self.plan = [PassTurn()]
-        first = self.plan.pop(0)
-        decision = self._step(first, seen)
-        return replace(
-            decision,
+        batch = batch_of(self.plan) if self.slots_kept else []
+        if len(batch) > 1:
+            decisions = self._lay_together(batch, seen)  # the page keeps its slots
+        else:
+            decisions = [self._step(self.plan.pop(0), seen)]
+        decisions[0] = replace(
+            decisions[0],
             reason=f"{move.to_text()}: {chosen.reason}",
             score=chosen.score,
             equity=chosen.equity,
         )
+        return decisions
 
     def _step(self, step: Step, seen: EruditSeen) -> Decision[Step]:
         assert self.board is not None
