@@ -61,3 +61,20 @@ def test_a_cold_start_whose_first_rack_holds_a_blank_reads_it(tmp_path):
         reading = read_erudit(frame, location, cold.site, rules, empty_rack=True,
                               new_letters_only=True)
         assert reading.rack == "*EIOAOC"
+
+
+def test_a_rare_letter_whose_number_the_cold_site_never_saw_is_named(tmp_path):
+    """X8 on the first rack: the marks knew 1-4, Tesseract read the 8 as 8 every time but
+    only once surely (81, 78, 65, 50, 96), so the X was an unknown glyph on every frame and the
+    session stopped before its first move. Agreeing answers, one very sure, name the number."""
+    from bot.games.erudit.cold_site import ColdSite, rules_options
+
+    frame = Frame.from_file(CASES / "xanado-first-frame-x8.png")
+    options = rules_options("en", "scrabble-en")
+    cold = ColdSite(EruditSite.empty("cold", options[0].alphabet), tmp_path / "cold", options)
+    location = locate_erudit(frame)
+    rules = cold.learn(frame, location)
+    reading = read_erudit(frame, location, cold.site, rules, empty_rack=True,
+                          new_letters_only=True)
+    assert reading.rack == "GXMYHSO"
+    assert "8" in cold.site.marks.labels

@@ -230,6 +230,10 @@ class MarkBank:
         return bank
 
 
+#: The confidence one of several agreeing answers must reach when the others are less sure.
+SURE_ONE = 90.0
+
+
 def ocr_number(window: np.ndarray, face: tuple[int, int, int]) -> int | None:
     """A value number read by Tesseract (digits only), when every preparation of the ink
     agrees at high confidence; None when not sure or Tesseract is missing. A word's reading
@@ -242,8 +246,10 @@ def ocr_number(window: np.ndarray, face: tuple[int, int, int]) -> int | None:
     except ImportError:  # pragma: no cover - a broken install
         return None
     pictures = preparations(window, face)
+    heard: list[tuple[str, float]] = []  # every single answer, for the last resort below
     for psm in (8, 7):
         said: set[str] = set()
+        sure = True
         for picture in pictures:
             try:
                 data = pytesseract.image_to_data(
@@ -253,12 +259,19 @@ def ocr_number(window: np.ndarray, face: tuple[int, int, int]) -> int | None:
                 return None
             words = [(t.strip(), float(c)) for t, c in
                      zip(data["text"], data["conf"], strict=True) if t.strip()]
+            heard += words[:1] if len(words) == 1 else [("?", 0.0)] * len(words)
             if len(words) != 1 or words[0][1] < MIN_CONF or not words[0][0].isdigit():
-                break
+                sure = False  # (the others still heard, for the last resort)
+                continue
             said.add(words[0][0])
-        else:
-            if len(said) == 1:
-                return int(said.pop())
+        if sure and len(said) == 1:
+            return int(said.pop())
+    # Every answer the same number, one of them very sure (Xanado's 8 read 81, 78, 65, 50
+    # and 96 by the preparations): that number, never a split
+    texts = {t for t, _ in heard}
+    if len(heard) >= 3 and len(texts) == 1 and heard[0][0].isdigit() \
+            and max(c for _, c in heard) >= SURE_ONE:
+        return int(heard[0][0])
     return None
 
 
