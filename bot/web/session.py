@@ -187,10 +187,10 @@ def open_target(game: PageGame, cfg: PagePlayConfig, profile: SiteProfile,
         url = cfg.url
     log = cfg.out / "chromium.log"
     cfg.out.mkdir(parents=True, exist_ok=True)
-    letters = alphabet_of(game, cfg, profile)
-    if profile.types_letters and not letters.isascii() and sys.platform.startswith("linux"):
-        # Every letter gets its own key code before the browser reads the key map (only for
-        # a style that types: a user's own X server may have few codes to spare).
+    letters = letters_typed(game, cfg, profile)
+    if not letters.isascii() and sys.platform.startswith("linux"):
+        # Every letter typed gets its own key code before the browser reads the key map (only
+        # those the style and steps type: a user's own X server may have few codes to spare).
         from bot.io.screens import x11_keys
         from bot.io.virtual_display import is_private
 
@@ -214,6 +214,18 @@ def yo_letter(cfg: PagePlayConfig, profile: SiteProfile) -> bool:
     (``--page-param yo=letter``)."""
     own = cfg.target == "builtin" and cfg.page_params.get("yo") == "letter"
     return profile.yo_letter or own
+
+
+def letters_typed(game: PageGame, cfg: PagePlayConfig, profile: SiteProfile) -> str:
+    """The letters the session may type on the keyboard: the whole alphabet when the chosen
+    style types its new letter, or when a wildcard's letter is typed into the page's box (on
+    our own page only with ``blank=prompt``: its own box has letter buttons); none for a style
+    that clicks or drags tiles and picks letters on the page."""
+    blank_typed = profile.blank_types_letters and (
+        cfg.target != "builtin" or cfg.page_params.get("blank") == "prompt")
+    if profile.move_types_letters or blank_typed:
+        return alphabet_of(game, cfg, profile)
+    return ""
 
 
 def alphabet_of(game: PageGame, cfg: PagePlayConfig, profile: SiteProfile) -> str:

@@ -68,7 +68,7 @@ PROFILE_KEYS = frozenset({
     "new-game", "start", "dismiss", "submit", "exchange", "exchange-confirm", "accept",
     "confirm", "blank-letter", "texts", "score-labels", "glyphs", "url", "rules", "sides",
     "opponent-timeout", "redraw-timeout", "settle-gap", "park-pointer", "all-tiles-bonus",
-    "yo-letter", "min-zipf", "drag-step",
+    "yo-letter", "min-zipf", "drag-step", "scoreless-end",
     "comment",
 })
 BUILTIN_DIR = Path(__file__).resolve().parents[2] / "calibration" / "sites"
@@ -144,6 +144,9 @@ class SiteProfile:
     url: str = ""  # where the page is, when the site is served from a fixed place
     rules: str = ""  # Erudit/Scrabble: the rules the site plays (erudit, scrabble-en, ...)
     all_tiles_bonus: int | None = None  # Erudit: points for a whole rack (None: the rules')
+    # Erudit: scoreless turns in a row (passes, exchanges) that end a game on this site,
+    # whatever the bag holds (Xanado: 4, each player passing twice); None: the rules' own
+    scoreless_end: int | None = None
     yo_letter: bool = False  # Russian: Ё is a letter of its own on this site (УЧЁТ, not УЧЕТ)
     min_zipf: float = MIN_ZIPF  # Balda: words rarer than this are not played while others are
     sides: int = 2  # players; the bot plays one side unless told to play both
@@ -158,10 +161,19 @@ class SiteProfile:
 
     @property
     def types_letters(self) -> bool:
-        """Whether a move types its letter on the keyboard (only then does a letter outside
-        ASCII need a key code of its own on X11)."""
-        return any(step.do == "type-letter" or (step.do == "click-path" and step.type_at_new)
-                   for step in (*self.move, *self.blank_letter))
+        """Whether a move or a wildcard's letter is typed on the keyboard (only then does a
+        letter outside ASCII need a key code of its own on X11)."""
+        return self.move_types_letters or self.blank_types_letters
+
+    @property
+    def move_types_letters(self) -> bool:
+        """Whether the chosen style's move types its new letter on the keyboard."""
+        return _typing(self.move)
+
+    @property
+    def blank_types_letters(self) -> bool:
+        """Whether a wildcard's letter is typed (the page asks it in a box, no letter keys)."""
+        return _typing(self.blank_letter)
 
     @property
     def phrases(self) -> dict[str, tuple[str, ...]]:
@@ -180,6 +192,11 @@ class SiteProfile:
             "challenged": self.challenged,
             "confirm": self.confirm_asked,
         }
+
+
+def _typing(steps: tuple[Step, ...]) -> bool:
+    return any(step.do == "type-letter" or (step.do == "click-path" and step.type_at_new)
+               for step in steps)
 
 
 def _strings(where: str, key: str, value: object) -> tuple[str, ...]:
@@ -328,6 +345,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         url=str(data.get("url", "")),
         rules=str(data.get("rules", "")),
         all_tiles_bonus=_bonus(where, data.get("all-tiles-bonus")),
+        scoreless_end=_turns(where, data.get("scoreless-end")),
         yo_letter=_flag(where, "yo-letter", data.get("yo-letter", False)),
         min_zipf=_zipf(where, data.get("min-zipf", MIN_ZIPF)),
         sides=int(data.get("sides", 2)),
@@ -359,6 +377,15 @@ def _bonus(where: str, value: object) -> int | None:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
         raise SiteError(f"{where}: 'all-tiles-bonus' is the points for laying a whole rack"
                         " (0..1000; 50 in Scrabble and Erudit, 35 on some sites)")
+    return value
+
+
+def _turns(where: str, value: object) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 20:
+        raise SiteError(f"{where}: 'scoreless-end' is how many scoreless turns in a row end a"
+                        " game (1..20; Xanado 4: each of two players passing twice)")
     return value
 
 

@@ -194,3 +194,32 @@ def test_no_exchange_is_tried_with_fewer_tiles_in_the_bag_than_the_rules_allow()
         first = followed(p, seen(EMPTY_BOARD, rack, "ours", bag=bag))
         (step,) = p.decide(first)
         assert isinstance(step.move, wanted), (bag, step)
+
+
+def test_a_sites_own_scoreless_limit_replaces_the_rules():
+    """Xanado ends a game when each player has passed twice (four scoreless turns in a row),
+    whatever the bag holds, and plays on after two with the bag empty: its profile's
+    ``scoreless-end`` 4 must not end the game at two (the rules' limit) nor wait for six."""
+    end = RulesEnd(7, None, scoreless_end=4)
+    end.seen(on_board=80, rack=7, bag=0)
+    for _ in range(3):
+        end.turn(scored=False)
+        assert end.reason(rack=7) is None
+    end.turn(scored=False)
+    assert end.reason(rack=7) == "scoreless"
+    full = RulesEnd(7, None, scoreless_end=4)
+    full.seen(on_board=10, rack=7, bag=60)
+    for _ in range(4):
+        full.turn(scored=False)
+    assert full.reason(rack=7) == "scoreless"
+    out = RulesEnd(7, None, scoreless_end=4)
+    out.seen(on_board=80, rack=0, bag=0)
+    assert out.reason(rack=0) == "out"  # a rack out still ends it
+
+
+def test_the_xanado_profile_says_four_scoreless_turns_end_its_games():
+    from bot.web.sites import load_profile
+
+    assert load_profile("xanado").scoreless_end == 4
+    player = EruditPlayer(load_profile("xanado"), RULES, GRAPH, read=None, locate=None)
+    assert player.ending.scoreless_end == 4

@@ -230,6 +230,11 @@ def _read_values(tiles: list[_Tile], site: EruditSite, rules: Rules) -> None:
         if t.ink.value is None:
             continue
         m = site.marks.classify(t.ink.value, allowed)
+        if t.where < 0 and t.ink.letter is None and "0" not in site.marks.labels:
+            # a rack tile with a number and no letter: the blank, whose 0 this bank never saw
+            # (it matched a "1" firmly on a site learned cold): named in _confirm_values
+            t.unsure, t.nearest = m.describe() or "a number and no letter", m.label
+            continue
         # A "0" is a wildcard's whole look on a site that writes one: never a loose match (a
         # tile cut wrong, or in a look never seen, shows strokes a loose "0" fits).
         firm = m.distance <= MARK_ACCEPT
@@ -254,6 +259,12 @@ def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool,
         if t.char == UNKNOWN:
             t.value = said if said is not None else UNREAD  # the caller's logic names it
             continue
+        if t.where < 0 and t.char in ("", WILDCARD) and t.ink.letter is None \
+                and said in (None, 0):
+            # a rack tile with a number and no letter is the wildcard (the rules' only tile
+            # without one), its number the 0 a site writes on it (Xanado): learned as "0"
+            t.value, t.firm_value = 0, True
+            continue
         if said is None and want is not None and (
                 t.nearest == str(want) or t.told or letter_by_two(t.ink, rules,
                                                                   rules_lang(rules)) == t.char):
@@ -269,7 +280,9 @@ def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool,
                                         else "; Tesseract was not sure")
             raise _fail(t, px, f"cannot read the tile's value number ({t.unsure}{heard}); it"
                         f" checks the letter {t.char or '?'}, so the square is not guessed")
-        t.value = said
+        # Tesseract's number is the letter's value: the marks learn it (a number a site
+        # learned cold never saw was read by Tesseract on every frame, ~1 s each)
+        t.value, t.firm_value = said, True
 
 
 def _name_letters(

@@ -264,7 +264,10 @@ def split_tile(
         in_value_corner = x >= VALUE_LEFT * w and y >= VALUE_TOP * h and ch <= VALUE_HEIGHT * h
         # A short part in the corner is the value, unless it is the tile's tallest (a letter)
         # and not alone (a blank showing its 0 has nothing else).
-        if in_value_corner and (ch < 0.8 * tallest or len(kept) == 1):
+        # A part alone and wholly in the face's lower half is no letter either (a letter
+        # crosses the middle): a blank's 0 drawn under where its letter would be (Xanado).
+        lone_low = len(kept) == 1 and y >= VALUE_TOP * h and ch <= VALUE_HEIGHT * h
+        if (in_value_corner and (ch < 0.8 * tallest or len(kept) == 1)) or lone_low:
             value_parts.append(i)
         else:
             letter_parts.append(i)

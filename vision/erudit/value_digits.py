@@ -230,6 +230,10 @@ class MarkBank:
         return bank
 
 
+#: The confidence one of several agreeing answers must reach when the others are less sure.
+SURE_ONE = 90.0
+
+
 def ocr_number(window: np.ndarray, face: tuple[int, int, int]) -> int | None:
     """A value number read by Tesseract (digits only), when every preparation of the ink
     that reads anything says the same, two at least at high confidence; None when not sure or
@@ -244,6 +248,7 @@ def ocr_number(window: np.ndarray, face: tuple[int, int, int]) -> int | None:
     except ImportError:  # pragma: no cover - a broken install
         return None
     pictures = preparations(window, face)
+    heard: list[tuple[str, float]] = []  # every single answer, for the last resort below
     for psm in (8, 7):
         said: set[str] = set()
         answers = 0
@@ -256,6 +261,7 @@ def ocr_number(window: np.ndarray, face: tuple[int, int, int]) -> int | None:
                 return None
             words = [(t.strip(), float(c)) for t, c in
                      zip(data["text"], data["conf"], strict=True) if t.strip()]
+            heard += words[:1] if len(words) == 1 else [("?", 0.0)] * len(words)
             if not words:
                 continue  # nothing read: no opinion
             if len(words) != 1 or not words[0][0].isdigit():
@@ -265,4 +271,10 @@ def ocr_number(window: np.ndarray, face: tuple[int, int, int]) -> int | None:
         else:
             if len(said) == 1 and answers >= min(2, len(pictures)):
                 return int(said.pop())
+    # Every answer the same number, one of them very sure (Xanado's 8 read 81, 78, 65, 50
+    # and 96 by the preparations): that number, never a split
+    texts = {t for t, _ in heard}
+    if len(heard) >= 3 and len(texts) == 1 and heard[0][0].isdigit() \
+            and max(c for _, c in heard) >= SURE_ONE:
+        return int(heard[0][0])
     return None

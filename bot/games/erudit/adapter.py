@@ -16,6 +16,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.games.erudit.batch import batch_of, check_batch, slots_kept
 from bot.games.erudit.following import ENDED, EruditFollower
 from bot.games.erudit.reading import EruditLog, EruditPageReader, EruditSeen
 from bot.games.erudit.steps import (
@@ -69,7 +70,7 @@ OUTCOMES = ("won", "lost", "drawn")
 RULES_ENDS = {  # why a game the page did not call over is over (games.jsonl's "ended_by")
     "out": "a rack ran out with the bag empty",
     "passes": "two scoreless turns in a row with the bag empty",
-    "scoreless": "six scoreless turns in a row",
+    "scoreless": "the site's limit of scoreless turns in a row (six by the rules)",
 }
 
 
@@ -135,6 +136,10 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         self._handed = 0  # 1: our turn was taken; 2: and a frame not ours has shown since
         self._sent: Step | None = None  # our pass or exchange, until the page takes it
         self._ended_by = ""  # why the game is over by the rules (its "out", "passes", ...)
+        # whether the page keeps its rack slots when a tile leaves (tiles may then be laid
+        # together: see .batch); None until seen, with the rack before a lone tile and its slot
+        self.slots_kept: bool | None = None
+        self._probe: tuple[tuple[Region, ...], int] | None = None
 
     # --- checks -------------------------------------------------------------------------------
     def check(self, previous: tuple[str, ...] | None, pending: Expect | None, seen: EruditSeen
@@ -157,6 +162,8 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         ours = "ours" in seen.kinds and "theirs" not in seen.kinds
         over = bool(seen.kinds & set(ENDED))
         kind = pending.kind
+        if kind is Awaits.TILE and pending.tiles:
+            return check_batch(pending.tiles, added)
         if kind is Awaits.TILE:
             step = pending.step
             assert isinstance(step, PlaceTile)  # a tile is awaited after it is laid
@@ -251,6 +258,13 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         """Bring the followed game up to an accepted reading, and note when a new turn of
         ours first showed (for the seconds it takes to play it)."""
         self._sync(seen)
+        if self._probe is not None:  # a lone tile laid: does the rack keep its slots?
+            before, used = self._probe
+            self._probe = None
+            self.slots_kept = slots_kept(before, used, seen.rack_tiles)
+            logger.info("the page %s its rack slots when a tile leaves: tiles are laid %s",
+                        "keeps" if self.slots_kept else "does not keep",
+                        "together" if self.slots_kept else "one by one")
         if (self._turn_since is None and self.outcome(seen) is None
                 and not self._entering(seen) and self.turn(seen) is Turn.OURS):
             self._turn_since = seen.t
@@ -280,10 +294,24 @@ class EruditPlayer(EruditPageReader, EruditFollower,
                 return [self._step(WaitForPage("the submit button"), seen)]
         if self.plan:
             self._waits = 0
+            batch = batch_of(self.plan) if self.slots_kept else []
+            if len(batch) > 1:
+                return self._lay_together(batch, seen)
             return [self._step(self.plan.pop(0), seen)]
         if self.laid:  # tiles of ours on the board with no plan: take them back
             return [self._recall(seen)]
-        return [self._new_move(seen)]
+        return self._new_move(seen)
+
+    def _lay_together(self, batch: list[PlaceTile], seen: EruditSeen) -> list[Decision[Step]]:
+        """Tiles laid in one go (see .batch), checked together on the next frame."""
+        del self.plan[: len(batch)]
+        decisions = [self._step(step, seen) for step in batch]
+        assert self._pending is not None
+        board = list(self._pending.board)
+        for step in batch[:-1]:
+            board[step.square] = EMPTY  # the board before the first of them
+        self._pending = Expect(Awaits.TILE, tuple(board), batch[-1], tuple(batch))
+        return decisions
 
     def _submit_shown(self, seen: EruditSeen) -> bool:
         """Is every button the site's submit steps click on the page?"""
@@ -303,7 +331,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         self._pending = Expect(Awaits.RECALL, self.board, Recall(word))
         return Decision(Recall(word), "recall", f"the site refused {word or 'the tiles'}")
 
-    def _new_move(self, seen: EruditSeen) -> Decision[Step]:
+    def _new_move(self, seen: EruditSeen) -> list[Decision[Step]]:
         from solvers.erudit.best import best_moves
 
         position = self.position(seen)
@@ -337,14 +365,18 @@ class EruditPlayer(EruditPageReader, EruditFollower,
                          ConfirmExchange(move.tiles)]
         else:
             self.plan = [PassTurn()]
-        first = self.plan.pop(0)
-        decision = self._step(first, seen)
-        return replace(
-            decision,
+        batch = batch_of(self.plan) if self.slots_kept else []
+        if len(batch) > 1:
+            decisions = self._lay_together(batch, seen)  # the page keeps its slots
+        else:
+            decisions = [self._step(self.plan.pop(0), seen)]
+        decisions[0] = replace(
+            decisions[0],
             reason=f"{move.to_text()}: {chosen.reason}",
             score=chosen.score,
             equity=chosen.equity,
         )
+        return decisions
 
     def _step(self, step: Step, seen: EruditSeen) -> Decision[Step]:
         assert self.board is not None
@@ -383,10 +415,15 @@ class EruditPlayer(EruditPageReader, EruditFollower,
     # --- entering -----------------------------------------------------------------------------
     def gestures(self, decisions: Sequence[Decision[Step]], seen: EruditSeen) -> list[Gesture]:
         out: list[Gesture] = []
+        used: set[int] = set()  # rack tiles taken by the tiles laid before, in one go
         for decision in decisions:
             step = decision.move
             if isinstance(step, PlaceTile):
-                out += self._place(step, seen)
+                if used:
+                    out.append(Gesture.settle())  # the tile before has landed
+                out += self._place(step, seen, used)
+                if len(decisions) == 1 and self.slots_kept is None and step.char.isupper():
+                    self._probe = (seen.rack_tiles, min(used))
             elif isinstance(step, PickLetter):
                 key = seen.letter_keys.get(step.letter)
                 if key is None and self.site.blank_letter:
@@ -427,14 +464,17 @@ class EruditPlayer(EruditPageReader, EruditFollower,
                 out += plain_gestures((s,), seen.lines, seen.geometry)
         return out
 
-    def _rack_tile(self, char: str, seen: EruditSeen) -> Region:
-        for ch, region in zip(seen.rack, seen.rack_tiles, strict=False):
-            if ch == char:
+    def _rack_tile(self, char: str, seen: EruditSeen, used: set[int] | None = None) -> Region:
+        """The first rack tile ``char`` not ``used`` yet (its index is added to ``used``)."""
+        for i, (ch, region) in enumerate(zip(seen.rack, seen.rack_tiles, strict=False)):
+            if ch == char and (used is None or i not in used):
+                if used is not None:
+                    used.add(i)
                 return region
         raise ImpossibleState(f"no tile {char!r} on the rack {seen.rack!r}")
 
-    def _place(self, step: PlaceTile, seen: EruditSeen) -> list[Gesture]:
-        tile = self._rack_tile(step.rack_char, seen).center
+    def _place(self, step: PlaceTile, seen: EruditSeen, used: set[int]) -> list[Gesture]:
+        tile = self._rack_tile(step.rack_char, seen, used).center
         r, c = divmod(step.square, 15)
         square: Point = seen.geometry.cell_center(r, c)
         out: list[Gesture] = []

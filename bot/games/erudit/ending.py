@@ -33,6 +33,9 @@ class RulesEnd:
 
     rack_size: int
     tiles: int | None
+    # the site's own limit of scoreless turns in a row, whatever the bag (then the rules' two
+    # with the bag empty and six in a row do not apply: Xanado plays on after two)
+    scoreless_end: int | None = None
     bag: int | None = None  # tiles left in the bag, as the page last showed them
     theirs: int | None = None  # tiles on the opponent's rack, as the count leaves them
     scoreless: int = 0  # scoreless turns in a row, both sides'
@@ -61,12 +64,13 @@ class RulesEnd:
     def reason(self, rack: int) -> str | None:
         """Why the game is over by the rules ("out", "passes", "scoreless"), or None (not over
         or not known to be). ``rack``: tiles on our rack, none of them laid."""
-        if self.scoreless >= SCORELESS_LIMIT:
+        limit = SCORELESS_LIMIT if self.scoreless_end is None else self.scoreless_end
+        if self.scoreless >= limit:
             return "scoreless"
         if self.bag != 0:
             return None
         if rack == 0 or (self.count_holds and self.theirs == 0):
             return "out"
-        if self.scoreless >= PASSES_WITH_BAG_EMPTY:
+        if self.scoreless_end is None and self.scoreless >= PASSES_WITH_BAG_EMPTY:
             return "passes"
         return None

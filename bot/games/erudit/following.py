@@ -62,7 +62,7 @@ class EruditFollower:
         """A game's end by the rules, followed from its start (the set is the rules' own
         unless the game is played with fewer tiles; a cold site's rules are known late)."""
         tiles = self.tiles if self.tiles is not None else len(self.rules.full_bag())
-        return RulesEnd(self.rules.rack_size, tiles)
+        return RulesEnd(self.rules.rack_size, tiles, self.site.scoreless_end)
 
     def _over_by_rules(self, seen: EruditSeen) -> str | None:
         """Why the game is over by the rules on this frame (see :mod:`.ending`), if it is."""

@@ -7,8 +7,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.errors import GamebotError
+from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.geometry import Region
+
+logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from bot.games.erudit.adapter import EruditPlayer
@@ -17,8 +20,6 @@ if TYPE_CHECKING:
     from bot.web.session import PagePlayConfig
     from bot.web.sites import SiteProfile
     from vision.erudit.reader import BoardLocation, EruditReading
-
-log = logging.getLogger(__name__)
 
 
 def all_tiles_bonus(cfg: PagePlayConfig, profile: SiteProfile) -> int | None:
@@ -43,6 +44,7 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
     from solvers.erudit.rules import load_rules
     from vision.core.ocr import tesseract_lang
     from vision.core.page_text import PageText
+    from vision.erudit.faces import read_with_new_face
     from vision.erudit.look import EruditSite
     from vision.erudit.reader import rules_lang
     from vision.erudit.tiles import TileCache
@@ -107,18 +109,35 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
 
                 copies.keep_look(copy_of(folder, ("erudit-look.json", "glyphs", "marks",
                                                   "wholes")))
-        reading = read_erudit(
-            frame, location, site, rules, cache=cache, check=check, known=known, partial=partial,
-            empty_rack=empty_rack, new_letters_only=not relearn,
-        )
+        def again() -> EruditReading:
+            return read_erudit(
+                frame, location, site, rules, cache=cache, check=check, known=known,
+                partial=partial, empty_rack=empty_rack, new_letters_only=not relearn,
+            )
+
+        try:
+            reading = again()
+        except ReadError as exc:
+            # a face the look lacks (the opponent's last word highlighted): learned when the
+            # squares could be one move's tiles and the frame then reads (vision/erudit/faces)
+            found_face = read_with_new_face(frame, location, site, exc, again)
+            if found_face is None:
+                raise
+            reading = found_face
+            logger.info("learned a new tile face of site %s (squares %s)", site.name,
+                        ", ".join(f"{r + 1},{c + 1}" for r, c in exc.cells))
+            if cold is not None:
+                site.save(folder)
+            if copies is not None:
+                copies.keep_look(site.save)  # the replay reads those frames with it
         if check and not partial and not reading.premiums_match:
             from bot.games.erudit.board_layout import board_layout
 
             grid = board_layout(reading.premiums, rules.premium_text)
             if grid is not None:  # the page draws a layout of its own: score on it
-                log.info("the board's premium squares are not the %s layout (%d differ, e.g. "
-                         "%s): playing on the board's", rules.name,
-                         len(reading.premium_diffs), reading.premium_diffs[:3])
+                logger.info("the board's premium squares are not the %s layout (%d differ, "
+                            "e.g. %s): playing on the board's", rules.name,
+                            len(reading.premium_diffs), reading.premium_diffs[:3])
                 rules = rules.with_options(premiums=grid)
                 player.rules = rules
         return reading

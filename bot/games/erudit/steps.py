@@ -126,3 +126,4 @@ class Expect:
     kind: Awaits
     board: tuple[str, ...]
     step: Step | None = None
+    tiles: tuple[PlaceTile, ...] = ()  # TILE: tiles laid together (bot.games.erudit.batch)
