@@ -56,7 +56,9 @@ def test_a_cold_start_whose_first_rack_holds_a_blank_reads_it(tmp_path):
     cold = ColdSite(EruditSite.empty("cold", options[0].alphabet), tmp_path / "cold", options)
     location = locate_erudit(frame)
     rules = cold.learn(frame, location)
-    assert "0" not in cold.site.marks.labels
+    # the marks it learned hold 1 and 3 (and 0 when Tesseract names the blank's lone 0 at
+    # once): either way the blank must read as the wildcard, frame after frame
+    assert {"1", "3"} <= set(cold.site.marks.labels)
     for _ in range(2):
         reading = read_erudit(frame, location, cold.site, rules, empty_rack=True,
                               new_letters_only=True)
