@@ -144,7 +144,8 @@ class SiteProfile:
     rules: str = ""  # Erudit/Scrabble: the rules the site plays (erudit, scrabble-en, ...)
     all_tiles_bonus: int | None = None  # Erudit: points for a whole rack (None: the rules')
     yo_letter: bool = False  # Russian: Ё is a letter of its own on this site (УЧЁТ, not УЧЕТ)
-    min_zipf: float = MIN_ZIPF  # Balda: words rarer than this are not played while others are
+    # words rarer than this are not played while others are (None: Balda MIN_ZIPF, Erudit 0)
+    min_zipf: float | None = None
     sides: int = 2  # players; the bot plays one side unless told to play both
     opponent_timeout: float = 60.0  # seconds the opponent may think
     redraw_timeout: float = 5.0  # seconds our own input may take to show
@@ -328,7 +329,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         rules=str(data.get("rules", "")),
         all_tiles_bonus=_bonus(where, data.get("all-tiles-bonus")),
         yo_letter=_flag(where, "yo-letter", data.get("yo-letter", False)),
-        min_zipf=_zipf(where, data.get("min-zipf", MIN_ZIPF)),
+        min_zipf=None if "min-zipf" not in data else _zipf(where, data["min-zipf"]),
         sides=int(data.get("sides", 2)),
         opponent_timeout=number("opponent-timeout", 60.0),
         redraw_timeout=number("redraw-timeout", 5.0),

@@ -42,6 +42,7 @@ from vision.core.geometry import GridGeometry, Region
 from vision.core.glyph_bank import GlyphBankError, GlyphMatch, canonical_char
 from vision.core.letters import CellInk, GridLocation
 from vision.erudit.checks import check_board, check_tiles
+from vision.erudit.covered import see_through_tiles
 from vision.erudit.locate import locate_board
 from vision.erudit.look import TILE, EruditSite, Theme, hex_colour
 from vision.erudit.premiums import compare_layout
@@ -297,7 +298,8 @@ def _name_letters(
             t.char = canonical_char(mu.char, rules.alphabet)  # a slanted wildcard's letter
             continue
         mv = by_value.get(id(t))
-        if mv is not None and mv.char is not None and _confirmed(mv, m):
+        if mv is not None and mv.char is not None and _confirmed(
+                mv, m, _all_known(site, rules, t.value)):
             t.char = canonical_char(mv.char, rules.alphabet)
             continue
         told = (known or {}).get(t.where) if t.where >= 0 else None
@@ -411,14 +413,23 @@ def _whole_match(t: _Tile, site: EruditSite, rules: Rules) -> str | None:
     return canonical_char(m.char, rules.alphabet)
 
 
-def _confirmed(by_value: GlyphMatch, overall: GlyphMatch) -> bool:
+def _all_known(site: EruditSite, rules: Rules, value: int | None) -> bool:
+    """Does the bank hold a look of every letter worth ``value``?"""
+    worth = {ch for ch in rules.alphabet if rules.values[ch] == value}
+    return worth <= {canonical_char(ch, rules.alphabet) for ch in site.glyphs.chars}
+
+
+def _confirmed(by_value: GlyphMatch, overall: GlyphMatch, all_known: bool = True) -> bool:
     near = by_value.distance <= LOOSE_ACCEPT and by_value.margin >= LOOSE_MARGIN
     if near and by_value.distance <= overall.distance + NEARER:
         return True
     # Further off (a rare letter the bank saw once, at another size), yet the nearest of all
-    # letters by far and worth the tile's value: that letter and no other.
+    # letters by far and worth the tile's value: that letter and no other, when the bank
+    # knows every letter worth it (a site learned from one rack knew И, not Н: its Н, worth
+    # 1 too, came out И).
     return (
-        by_value.char == overall.char
+        all_known
+        and by_value.char == overall.char
         and overall.distance <= FAR_ACCEPT
         and overall.margin >= FAR_MARGIN
     )
@@ -514,6 +525,7 @@ def read_erudit(
     colours = mode_colours(px, windows)
     theme = _pick_theme(site, colours)
     kinds = theme.kinds_of(colours)
+    see_through_tiles(px, windows, colours, kinds, theme.tiles)
     unknown = [i for i, k in enumerate(kinds) if k is None]
     if unknown:
         i = unknown[0]

@@ -11,7 +11,7 @@ opinions must agree. A tile with no value number cannot be checked and is never 
 from __future__ import annotations
 
 from solvers.erudit.rules import Rules
-from vision.core.glyph_ocr import name_glyph
+from vision.core.glyph_ocr import OcrVerdict, name_glyph
 from vision.core.ocr import OcrUnavailableError
 from vision.core.rendered_text import best_match
 from vision.erudit.tiles import TileInk
@@ -49,6 +49,8 @@ def letter_by_rules(tile: TileInk, value: int | None, rules: Rules, lang: str,
     except OcrUnavailableError:
         return None
     letter = verdict.char
+    if letter is None and value is None:
+        return shape if _all_say(verdict, shape) else None
     if letter is None:
         return None
     if value is None:
@@ -69,4 +71,11 @@ def letter_by_two(tile: TileInk, rules: Rules, lang: str) -> str | None:
         verdict = name_glyph([(tile.letter_window, tile.colour)], rules.alphabet, lang, blanks=1)
     except OcrUnavailableError:
         return None
-    return shape if verdict.char == shape else None
+    return shape if verdict.char == shape or _all_say(verdict, shape) else None
+
+
+def _all_say(verdict: OcrVerdict, shape: str | None) -> bool:
+    """Tesseract not sure, but every answer it gave is the letter the clear shape is: with a
+    number too small to read (JScrab's superscript 5 on Х), the second opinion agreeing."""
+    said = {text.strip().upper() for text, _ in verdict.answers if text.strip()}
+    return shape is not None and said == {shape}

@@ -22,6 +22,7 @@ from bot.games.erudit.steps import (
     AcceptEnd,
     Awaits,
     ConfirmExchange,
+    Dismiss,
     Expect,
     MarkTile,
     OpenExchange,
@@ -33,7 +34,7 @@ from bot.games.erudit.steps import (
     Submit,
     WaitForPage,
 )
-from bot.games.erudit.track import EruditTrackError, new_tiles
+from bot.games.erudit.track import EruditTrackError, new_tiles, partial_reply
 from bot.games.erudit.vision_calls import LetterKeys, LocateBoard, ReadBoard, ReadNumbers
 from bot.io.targets.base import Target, TargetProfile
 from bot.run.act import Gesture, Intent
@@ -93,8 +94,10 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         numbers: ReadNumbers | None = None,
         think: float = 0.0,
         tiles: int | None = None,
+        common: WordGraph | None = None,
     ) -> None:
         self.site = site
+        self.common = common  # the words a site of another list most likely takes, tried first
         self.think = think  # CPU seconds the simulating player may spend a move (0: equity)
         self.rules = rules
         self.graph = graph
@@ -157,6 +160,10 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         ours = "ours" in seen.kinds and "theirs" not in seen.kinds
         over = bool(seen.kinds & set(ENDED))
         kind = pending.kind
+        if added and kind in (Awaits.SUBMIT, Awaits.SENT, Awaits.REPLY, Awaits.PASS):
+            coming = partial_reply(pending.board, added, self.graph, self.rules)
+            if coming:
+                return Verdict.STALE, f"the opponent's tiles are still coming in ({coming})"
         if kind is Awaits.TILE:
             step = pending.step
             assert isinstance(step, PlaceTile)  # a tile is awaited after it is laid
@@ -245,7 +252,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         return Turn.THEIRS
 
     def _entering(self, seen: EruditSeen) -> bool:
-        return bool(self.plan or seen.kinds & {"rejected", "choose", "accept"})
+        return bool(self.plan or seen.kinds & {"rejected", "choose", "accept", "notice"})
 
     def follow(self, seen: EruditSeen) -> None:
         """Bring the followed game up to an accepted reading, and note when a new turn of
@@ -272,6 +279,8 @@ class EruditPlayer(EruditPageReader, EruditFollower,
             return [self._recall(seen)]
         if "accept" in seen.kinds and not self.plan and not self.laid:
             return [self._step(AcceptEnd(), seen)]
+        if "notice" in seen.kinds:
+            return [self._step(Dismiss(), seen)]
         if "choose" in seen.kinds and self.plan and isinstance(self.plan[0], PickLetter):
             return [self._step(self.plan.pop(0), seen)]
         if self.plan and isinstance(self.plan[0], Submit) and not self._submit_shown(seen):
@@ -303,23 +312,33 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         self._pending = Expect(Awaits.RECALL, self.board, Recall(word))
         return Decision(Recall(word), "recall", f"the site refused {word or 'the tiles'}")
 
-    def _new_move(self, seen: EruditSeen) -> Decision[Step]:
+    def _options(self, position: Position, refused_words: set[str], seen: EruditSeen,
+                 graph: WordGraph) -> list[Decision[Placement | Exchange | Pass | MultiPlacement]]:
+        """The engine's best moves on ``graph`` the site has not refused and can take."""
         from solvers.erudit.best import best_moves
 
-        position = self.position(seen)
-        refused_words = set(self.rejected.words) if self.rejected is not None else set()
-        options = [
+        return [
             d
-            for d in best_moves(position, self.graph, top=self.top, think=self.think)
+            for d in best_moves(position, graph, top=self.top, think=self.think)
             if d.move.to_text() not in self._refused
             and (self.site.exchange or not isinstance(d.move, Exchange))  # no exchange steps
             and not (isinstance(d.move, Exchange) and seen.bag is not None
                      and seen.bag < self.rules.min_bag_to_exchange)  # the page would refuse it
             and not (isinstance(d.move, Placement) and d.move.word.upper() in refused_words)
         ]
+
+    def _new_move(self, seen: EruditSeen) -> Decision[Step]:
+        position = self.position(seen)
+        refused_words = set(self.rejected.words) if self.rejected is not None else set()
+        options = self._options(position, refused_words, seen, self.common or self.graph)
+        if self.common is not None and not any(
+                isinstance(d.move, Placement | MultiPlacement) for d in options):
+            # no word common enough: a rare one beats passing or exchanging
+            options = self._options(position, refused_words, seen, self.graph)
         if not options:
             options = [Decision(Pass(), "pass", "no move the site has not refused")]
         chosen = options[0]
+
         self.current = chosen
         move = chosen.move
         if isinstance(move, Placement):
@@ -368,7 +387,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
             self._sent = step
             if not self.site.turn_ours:
                 self._wait_reply(seen)
-        elif isinstance(step, WaitForPage):
+        elif isinstance(step, WaitForPage | Dismiss):
             self._pending = Expect(Awaits.WAIT, on, step)
         elif isinstance(step, OpenExchange | MarkTile):
             kind = Awaits.EXCHANGE if isinstance(step, OpenExchange) else Awaits.MARK
@@ -412,6 +431,8 @@ class EruditPlayer(EruditPageReader, EruditFollower,
                 out += plain_gestures(self.site.exchange_confirm, seen.lines, seen.geometry)
             elif isinstance(step, AcceptEnd):
                 out += plain_gestures(self.site.accept, seen.lines, seen.geometry)
+            elif isinstance(step, Dismiss):
+                out += plain_gestures(self.site.dismiss, seen.lines, seen.geometry)
         return out
 
     def _typed_letter(self, letter: str, seen: EruditSeen) -> list[Gesture]:

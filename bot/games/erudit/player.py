@@ -132,10 +132,16 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
 
         numbers = read_numbers
 
+    graph = graph_for(rules.dictionary)
+    common = None
+    if profile.min_zipf:  # a site whose word list is not ours: common words first
+        from bot.games.erudit.common_words import common_graph
+
+        common = common_graph(graph, profile.language, profile.min_zipf)
     player = EruditPlayer(
         profile,
         rules,
-        graph_for(rules.dictionary),
+        graph,
         read=read,
         locate=locate,
         text=text,
@@ -144,5 +150,6 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
         numbers=numbers,
         think=cfg.think,
         tiles=cfg.tiles if cfg.target == "builtin" else None,  # a short game on our page
+        common=common,
     )
     return player

@@ -18,7 +18,7 @@ from bot.games.erudit.track import square_text
 from bot.games.erudit.vision_calls import LetterKeys, LocateBoard, ReadBoard, ReadNumbers
 from bot.run.game import Calibration
 from bot.web.sites import SiteProfile
-from bot.web.steps import Line, matches, number_near
+from bot.web.steps import Line, find_line, matches, number_near
 from solvers.erudit.dictionary import WordGraph
 from solvers.erudit.rules import Rules
 from vision.core.errors import ReadError
@@ -148,6 +148,12 @@ class EruditPageReader:
             if last is None:
                 raise
             lines, kinds = self._page(frame, ())
+            popped = popup_kinds(kinds, lines, self.site)
+            if popped:
+                # an in-page pop-up over the board, its veil dimming it (JScrab): the board is
+                # as it was; the pop-up's words (a refusal, the end, a notice to clear) are
+                # what this frame is for
+                return replace(last, kinds=popped, lines=tuple(lines), t=frame.timestamp)
             keys = self._dialog_keys(frame, location, lines) if self.plan else {}
             if "choose" not in kinds:
                 # the dialog's heading may be lost to OCR (joined to the board beside it):
@@ -319,3 +325,21 @@ class EruditPageReader:
     def board_region(location: BoardLocation, frame: Frame) -> Region:
         return Region(0, 0, frame.width, frame.height)
 
+
+
+#: What a pop-up over the board may say that the bot acts on without the board.
+POPUP_KINDS = frozenset({"rejected", "won", "lost", "drawn", "over"})
+
+
+def popup_kinds(kinds: frozenset[str], lines: Sequence[Line], site: SiteProfile
+                ) -> frozenset[str]:
+    """The kinds of a frame whose board does not read because a pop-up lies over it: its
+    words when they refuse our move or end the game; else ``notice`` when one of the site's
+    ``dismiss`` buttons shows (a message to clear: «У меня нет ходов, ваша очередь» with its
+    «Ладно»); else none (the frame waits, as before)."""
+    if kinds & POPUP_KINDS:
+        return kinds
+    if any(step.do == "button" and find_line(lines, step.label) is not None
+           for step in site.dismiss):
+        return kinds | {"notice"}
+    return frozenset()

@@ -106,3 +106,17 @@ def read_move(
         score = score_tiles(board, list(tiles), placement.across, rules)
         known = False
     return SeenMove(placement, tuple(tiles), score, words, known)
+
+
+def partial_reply(
+    board: Sequence[str], tiles: Sequence[tuple[int, str]], graph: WordGraph, rules: Rules
+) -> str:
+    """Why the opponent's new ``tiles`` make no move yet (they are off one line, leave a gap
+    or touch nothing), or "" when they do. A page that flies the computer's tiles in one by
+    one (JScrab) shows such a part of its move: a frame to wait out, not the move (it was
+    read as «C7 ТЮ across: the word must touch a tile» and the game stopped)."""
+    try:
+        read_move(Board(tuple(board)), tiles, graph, rules)
+    except EruditTrackError as exc:
+        return str(exc)
+    return ""

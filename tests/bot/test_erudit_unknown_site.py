@@ -1,0 +1,74 @@
+"""A Scrabble site whose word list is not ours, whose messages are pop-ups over the board
+(JScrab): the engine plays common words first (ТУТОР, Zipf 1.1, was refused on move 1), falls
+back to rare ones only when no common move is left; a refusal, the end, or a notice to clear
+shown in a pop-up that dims the board are read without the board."""
+
+from __future__ import annotations
+
+from bot.games.erudit.adapter import EruditPlayer
+from bot.games.erudit.common_words import common_graph
+from bot.games.erudit.reading import popup_kinds
+from bot.games.erudit.steps import Dismiss
+from bot.run.game import Turn
+from bot.web.sites import parse_profile
+from bot.web.steps import Line
+from solvers.erudit.dictionary import WordGraph
+from tests.bot.test_erudit_adapter import EMPTY_BOARD, RULES, SITE_DATA, followed, seen
+from vision.core.geometry import Region
+
+SITE = parse_profile({**SITE_DATA, "min-zipf": 2,
+                      "dismiss": [{"do": "button", "label": ["Ладно"], "optional": True}]},
+                     "test")
+OK = Line("Ладно", Region(610, 395, 56, 22))
+
+
+def _first_word(player: EruditPlayer, rack: str) -> str:
+    first = seen(EMPTY_BOARD, rack, "ours")
+    player.turn(followed(player, first))
+    player.decide(followed(player, first))
+    assert player.current is not None
+    return player.current.move.word  # type: ignore[union-attr]
+
+
+def test_common_words_are_played_first_and_rare_ones_only_when_none_is_left():
+    graph = WordGraph(["ТУТОР", "ТОРТ", "РОТ"])  # ТУТОР scores most, and is rare
+    common = common_graph(graph, "ru", 2.0)
+    assert "ТУТОР" not in common and "ТОРТ" in common
+    plain = EruditPlayer(SITE, RULES, graph, read=None, locate=None, top=4)
+    assert _first_word(plain, "ТУТОРЖШ") == "ТУТОР"
+    careful = EruditPlayer(SITE, RULES, graph, read=None, locate=None, top=4, common=common)
+    assert _first_word(careful, "ТУТОРЖШ") in ("ТОРТ", "РОТ")
+    only_rare = WordGraph(["ТУТОР"])
+    fallback = EruditPlayer(SITE, RULES, only_rare, read=None, locate=None, top=4,
+                            common=common_graph(only_rare, "ru", 2.0))
+    assert _first_word(fallback, "ТУТОРЖШ") == "ТУТОР"  # better than passing
+
+
+def test_a_profile_without_min_zipf_plays_every_word_on_erudit():
+    assert SITE.min_zipf == 2.0
+    assert parse_profile(SITE_DATA, "test").min_zipf is None
+
+
+def test_a_pop_up_over_the_board_is_read_by_its_words():
+    refused = [Line("Извините, ТУТОР отсутствует в словаре.", Region(490, 360, 300, 30)), OK]
+    site = parse_profile({**SITE_DATA, "texts": {**SITE_DATA["texts"],
+                                                 "rejected": ["отсутствует в словаре"]},
+                          "dismiss": [{"do": "button", "label": ["Ладно"], "optional": True}]},
+                         "test")
+    assert popup_kinds(frozenset({"rejected"}), refused, site) == {"rejected"}
+    assert popup_kinds(frozenset({"won"}), [], site) == {"won"}
+    passed = [Line("У меня нет ходов, ваша очередь", Region(490, 360, 300, 30)), OK]
+    assert popup_kinds(frozenset(), passed, site) == {"notice"}
+    assert popup_kinds(frozenset(), passed[:1], site) == frozenset()  # nothing to act on
+
+
+def test_a_notice_is_cleared_by_the_dismiss_button_before_anything_else():
+    player = EruditPlayer(SITE, RULES, WordGraph(["КОТ"]), read=None, locate=None, top=4)
+    player.turn(followed(player, seen(EMPTY_BOARD, "КОТАИЖШ", "ours")))
+    notice = seen(EMPTY_BOARD, "КОТАИЖШ", "ours", "notice")
+    notice = notice.__class__(**{**notice.__dict__, "lines": (OK,)})
+    assert player.turn(notice) is Turn.OURS
+    (step,) = player.decide(notice)
+    assert isinstance(step.move, Dismiss)
+    (click,) = player.gestures([step], notice)
+    assert click.kind.value == "click" and click.point == OK.region.center

@@ -1,0 +1,80 @@
+"""The JScrab page (../shared/targets/erudit-jscrab) read from a cold start: its site learned
+from one unlabelled shot of a fresh game (as `play` does on a page never played), then the
+frames the first games stopped on read right: a rack holding a blank and a wide Ф (its tiles
+are 28×23, and were taken for no tiles at all), and a tile just laid on a premium star, drawn
+see-through and smaller than its square (it read as the empty star: "place Д E8 not shown
+yet" though it showed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from calibration.erudit.bootstrap import name_shot
+from calibration.erudit.learn import learn_site
+from solvers.erudit.rules import load_rules
+from vision.core.frame import Frame
+from vision.erudit.look import EruditSite
+from vision.erudit.reader import locate_erudit, read_erudit
+
+ROOT = Path(__file__).resolve().parents[2] / "recordings/erudit"
+SHOTS = ROOT / "jscrab"
+
+
+@pytest.fixture(scope="module")
+def site() -> EruditSite:
+    """The site as `play` learns it from the page's first frame (bot/games/erudit/cold_site)."""
+    options = [load_rules("erudit"), load_rules("scrabble-ru")]
+    named = name_shot(Frame.from_file(ROOT / "cold/jscrab-100-t00.png"), options, "first")
+    assert named.shot.rules.name == "scrabble-ru"  # its values: О 1, Ф 10, not Erudit's
+    learned = EruditSite.empty("jscrab", options[0].alphabet)
+    learn_site([named.shot], learned)
+    learned.look.merge_layout(named.layout.kinds)
+    return learned
+
+
+def _read(site: EruditSite, name: str):
+    frame = Frame.from_file(SHOTS / f"{name}.png")
+    return read_erudit(frame, locate_erudit(frame), site, load_rules("scrabble-ru"),
+                       check=False)
+
+
+def test_a_rack_of_tiles_a_fifth_wider_than_tall_is_found_whole_blank_and_all(site):
+    reading = _read(site, "jscrab-100-blank-rack")
+    assert len(reading.rack_tiles) == 7
+    assert reading.rack == "*АИТФДЕ"
+    assert set("".join(reading.board)) == {"."}
+
+
+def test_a_see_through_tile_laid_on_a_star_is_a_tile(site):
+    reading = _read(site, "jscrab-100-laid-on-star")
+    board = "".join(reading.board)
+    assert board[7 * 15 + 4] == "Д"  # E8, a DW star under it
+    assert board.count(".") == 15 * 15 - 1
+    assert reading.rack == "*АИТФЕ"
+
+
+def test_the_dotted_ring_of_a_played_tile_is_no_ink():
+    """Played tiles get a dotted ring (ours green, the computer's red), its face colour between
+    the dots: the ring was cut as 18 letter parts, and the computer's О was an unknown look
+    («nearest С») the loop waited on for a minute."""
+    from vision.core.geometry import Region
+    from vision.erudit.tiles import split_tile
+
+    frame = Frame.from_file(SHOTS / "jscrab-100-dotted.png")
+    location = locate_erudit(frame)
+    for r, c in ((7, 6), (7, 8), (8, 8), (8, 9), (8, 10)):  # П, С (ours), О Б О (theirs)
+        rect = location.geometry.cell_rect(r, c)
+        tile = split_tile(frame.pixels, Region(rect.left + 1, rect.top + 1, rect.width - 2,
+                                               rect.height - 2), (250, 253, 251))
+        assert tile.letter is not None and tile.letter.parts == 1, (r, c)
+        assert tile.value is not None and tile.value.parts == 1, (r, c)
+
+
+def test_a_letter_whose_small_value_cannot_be_read_is_named_by_shape_and_tesseract_alike(site):
+    """Х's superscript 5 reads as nothing and Tesseract is only half sure of Х (conf 50): the
+    game stopped before its first move ("rack tile 1: unknown glyph"). The rendered shapes
+    name Х clearly and Tesseract said nothing else: two opinions agree."""
+    reading = _read(site, "jscrab-100-small-five")
+    assert reading.rack == "ХРГНОДК"
