@@ -137,6 +137,24 @@ def test_the_opponents_tiles_flying_in_one_by_one_are_waited_for(player):
     assert player.check(waiting.board, waiting, seen(reply, "АИЖШЩЫЭ", "ours"))[0] is Verdict.OK
 
 
+def test_an_opponents_move_against_our_rules_that_stands_still_is_the_sites(player):
+    """JScrab's computer laid ТЯП touching our word only corner to corner: waited on as tiles
+    still coming in, then, standing still for STILL seconds, followed as the site's move."""
+    from bot.games.erudit.adapter import STILL
+
+    start = lay(EMPTY_BOARD, [(112, "К"), (113, "О"), (114, "Т")])  # КОТ across H8
+    player.turn(followed(player, seen(start, "АИЖШЩЫЭ", "theirs")))
+    waiting = player.awaiting(seen(start, "АИЖШЩЫЭ", "theirs"))
+    corner = lay(start, [(85, "Т"), (100, "О")])  # K6-K7 down, K7 diagonal to Т at J8
+    for t in (10.0, 10.0 + STILL / 2):
+        now = seen(corner, "АИЖШЩЫЭ", "ours", t=t)
+        assert player.check(waiting.board, waiting, now)[0] is Verdict.STALE
+    now = seen(corner, "АИЖШЩЫЭ", "ours", t=10.0 + STILL)
+    assert player.check(waiting.board, waiting, now)[0] is Verdict.OK
+    player.turn(followed(player, now))
+    assert player.board == corner and player.log.moves[-1][1].startswith("K6 ТО down")
+
+
 def test_an_opponent_word_our_dictionary_lacks_is_kept_as_the_sites(player):
     start = lay(EMPTY_BOARD, [(112, "К"), (113, "О"), (114, "Т")])
     player.turn(followed(player, seen(start, "АИЖШЩЫЭ", "theirs")))

@@ -67,6 +67,9 @@ NUDGE_AFTER = 6.0  # seconds a submitted move may show as ours before it is subm
 NUDGES = 2
 SUBMIT_WAITS = 25  # frames to wait for the submit button before trying without it
 OUTCOMES = ("won", "lost", "drawn")
+#: Seconds the opponent's new tiles must stand still before a move our rules do not take is
+#: followed as the site's (JScrab flies its tiles in one by one, well under a second each).
+STILL = 4.0
 RULES_ENDS = {  # why a game the page did not call over is over (games.jsonl's "ended_by")
     "out": "a rack ran out with the bag empty",
     "passes": "two scoreless turns in a row with the bag empty",
@@ -98,6 +101,8 @@ class EruditPlayer(EruditPageReader, EruditFollower,
     ) -> None:
         self.site = site
         self.common = common  # the words a site of another list most likely takes, tried first
+        self._still: tuple[tuple[str, ...], float] | None = None  # a board and since when
+        self.leeway = False  # the opponent's tiles stood still: its move as the site made it
         self.think = think  # CPU seconds the simulating player may spend a move (0: equity)
         self.rules = rules
         self.graph = graph
@@ -162,7 +167,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         kind = pending.kind
         if added and kind in (Awaits.SUBMIT, Awaits.SENT, Awaits.REPLY, Awaits.PASS):
             coming = partial_reply(pending.board, added, self.graph, self.rules)
-            if coming:
+            if coming and not self._stood_still(seen):
                 return Verdict.STALE, f"the opponent's tiles are still coming in ({coming})"
         if kind is Awaits.TILE:
             step = pending.step
@@ -199,6 +204,16 @@ class EruditPlayer(EruditPageReader, EruditFollower,
                 return Verdict.OK, ""  # (a page that never says whose turn: its tiles show)
             return Verdict.STALE, "waiting for the opponent"
         return Verdict.OK, ""
+
+    def _stood_still(self, seen: EruditSeen) -> bool:
+        """Has this board shown unchanged for :data:`STILL` seconds? Then tiles the rules
+        do not take as a whole move are no move still flying in but the site's own."""
+        if self._still is None or self._still[0] != seen.board:
+            self._still = (seen.board, seen.t)
+        if seen.t - self._still[1] < STILL:
+            return False
+        self.leeway = True  # followed as the site's move (track.SITE_LEEWAY)
+        return True
 
     @staticmethod
     def _wildcard_not_drawn(pending: Expect, seen: EruditSeen) -> bool:

@@ -87,11 +87,19 @@ def _has_neighbour(board: Board, square: int, step: int) -> bool:
     return (c > 0 and board[square - 1] != EMPTY) or (c < SIZE - 1 and board[square + 1] != EMPTY)
 
 
+#: What a site's own engine may do that our rules forbid, seen settled on its board (JScrab's
+#: computer laid ТЯП touching our word only corner to corner): the site's move, kept.
+SITE_LEEWAY = ("must touch a tile",)
+
+
 def read_move(
-    board: Board, tiles: Sequence[tuple[int, str]], graph: WordGraph, rules: Rules
+    board: Board, tiles: Sequence[tuple[int, str]], graph: WordGraph, rules: Rules,
+    leeway: bool = False,
 ) -> SeenMove:
     """The move that laid ``tiles``: scored and checked by our rules (any rack: the
-    opponent's is unknown); words our dictionary lacks make it a site word, not an error."""
+    opponent's is unknown); words our dictionary lacks make it a site word, not an error.
+    With ``leeway`` (the tiles stood still a while) a move our rules forbid only as
+    :data:`SITE_LEEWAY` says is the site's move too."""
     placement = placement_of(board, tiles)
     rack = "".join(WILDCARD if ch.islower() else ch for _, ch in tiles)
     laid = board.place(list(tiles))
@@ -101,7 +109,8 @@ def read_move(
         score, _used = check_placement(board, placement, rack, graph, rules)
         known = True
     except IllegalMoveError as exc:
-        if "not in the dictionary" not in str(exc):
+        allowed = leeway and any(why in str(exc) for why in SITE_LEEWAY)
+        if "not in the dictionary" not in str(exc) and not allowed:
             raise EruditTrackError(f"the opponent's move {placement.to_text()}: {exc}") from None
         score = score_tiles(board, list(tiles), placement.across, rules)
         known = False
