@@ -78,3 +78,13 @@ def test_a_letter_whose_small_value_cannot_be_read_is_named_by_shape_and_tessera
     name Х clearly and Tesseract said nothing else: two opinions agree."""
     reading = _read(site, "jscrab-100-small-five")
     assert reading.rack == "ХРГНОДК"
+
+
+def test_the_computers_wildcard_and_numbers_too_small_for_tesseract_are_named(site):
+    """The computer laid a wildcard М (no number) in НАЙМУ, a word our dictionary lacks, and
+    the rack holds Ю with a superscript 8 Tesseract reads as nothing: the wildcard is named
+    by the shape and Tesseract's sure letter alike, the 8 by the rendered numbers."""
+    reading = _read(site, "jscrab-100-their-blank")
+    assert reading.board[7] == "." * 7 + "ТЕГ" + "." * 5
+    assert reading.board[8] == "." * 6 + "НАЙмУ" + "." * 4
+    assert reading.rack == "КЮОПКДВ"

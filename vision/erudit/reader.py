@@ -47,7 +47,12 @@ from vision.erudit.locate import locate_board
 from vision.erudit.look import TILE, EruditSite, Theme, hex_colour
 from vision.erudit.premiums import compare_layout
 from vision.erudit.rack import NoRackTilesError, find_rack
-from vision.erudit.tile_names import letter_by_rules, letter_by_two
+from vision.erudit.tile_names import (
+    letter_by_rules,
+    letter_by_two,
+    value_by_shape,
+    wildcard_letter,
+)
 from vision.erudit.tiles import (
     TileCache,
     TileInk,
@@ -252,6 +257,8 @@ def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool,
         want = rules.values.get(t.char)
         window = t.ink.value_window
         said = ocr_number(window, t.ink.colour) if ocr and window is not None else None
+        if said is None and ocr:
+            said = value_by_shape(t.ink, rules)
         if t.char == UNKNOWN:
             t.value = said if said is not None else UNREAD  # the caller's logic names it
             continue
@@ -316,6 +323,8 @@ def _name_letters(
                 t.value, t.unsure = rules.values[whole], ""
             continue
         named = _ocr_letter(t, rules, ocr) if ocr else None
+        if named is None and ocr and t.where >= 0 and not t.joined:
+            named = wildcard_letter(t.ink, rules, rules_lang(rules))  # (None: it has a number)
         if named is not None and new_letters_only and named in site.glyphs.chars:
             # A letter the bank knows, in a look it does not: named (the value and a second
             # opinion agree), learned only when the same pixels are named alike twice (a
@@ -444,6 +453,8 @@ def _ocr_letter(t: _Tile, rules: Rules, ocr: bool) -> str | None:
     value = t.value
     if value is None and t.ink.value_window is not None:  # the marks were not sure of it
         value = ocr_number(t.ink.value_window, t.ink.colour)
+    if value is None:
+        value = value_by_shape(t.ink, rules)
     return letter_by_rules(t.ink, value, rules, rules_lang(rules), nearest)
 
 
