@@ -256,9 +256,13 @@ def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool,
             continue
         want = rules.values.get(t.char)
         window = t.ink.value_window
-        said = ocr_number(window, t.ink.colour) if ocr and window is not None else None
-        if said is None and ocr:
-            said = value_by_shape(t.ink, rules)
+        # the rendered numbers first (a few ms), agreeing with the letter's value; else ask
+        # Tesseract (a process per tile: 6 s a frame on a loaded machine mid-game)
+        said = value_by_shape(t.ink, rules) if ocr else None
+        if said != want or said is None:
+            said = ocr_number(window, t.ink.colour) if ocr and window is not None else None
+            if said is None and ocr:
+                said = value_by_shape(t.ink, rules)
         if t.char == UNKNOWN:
             t.value = said if said is not None else UNREAD  # the caller's logic names it
             continue
