@@ -136,6 +136,7 @@ class SiteProfile:
     accept_asked: tuple[str, ...] = ()  # the page waits for us to accept the last move
     challenged: tuple[str, ...] = ()  # the page's computer challenged our move off the board
     confirm_asked: tuple[str, ...] = ()  # the page asks about our move before taking it
+    notice: tuple[str, ...] = ()  # a message (the computer passed) the ``dismiss`` steps clear
     score_labels: tuple[str, str] = ("", "")  # the labels next to our and their score
     glyphs: str = ""  # glyph bank folder name under calibration/sites/ (default: name)
     style: str = ""  # which of the site's input styles ``move`` is
@@ -179,6 +180,7 @@ class SiteProfile:
             "accept": self.accept_asked,
             "challenged": self.challenged,
             "confirm": self.confirm_asked,
+            "notice": self.notice,
         }
 
 
@@ -271,7 +273,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         raise SiteError(f"{where}: 'texts' must be an object of phrase lists")
     known_texts = {
         "turn-ours", "turn-theirs", "rejected", "used", "won", "lost", "drawn", "over",
-        "choose-letter", "accept-asked", "challenged", "confirm-asked",
+        "choose-letter", "accept-asked", "challenged", "confirm-asked", "notice",
     }
     unknown = set(texts) - known_texts
     if unknown:
@@ -312,6 +314,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         accept_asked=text("accept-asked"),
         challenged=text("challenged"),
         confirm_asked=text("confirm-asked"),
+        notice=text("notice"),
         confirm=_steps(where, "confirm", data.get("confirm", []), PLAIN_STEPS),
         blank_letter=_steps(where, "blank-letter", data.get("blank-letter", []),
                             (*PLAIN_STEPS, "type-letter")),

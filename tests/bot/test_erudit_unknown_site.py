@@ -72,3 +72,23 @@ def test_a_notice_is_cleared_by_the_dismiss_button_before_anything_else():
     assert isinstance(step.move, Dismiss)
     (click,) = player.gestures([step], notice)
     assert click.kind.value == "click" and click.point == OK.region.center
+
+
+def test_a_notice_named_by_its_words_and_a_new_game_with_click_at_steps():
+    """JScrab's pop-ups' «Ладно» is not read by OCR: the notice is known by its words
+    (texts.notice) and cleared by a click-at; the new game's click-at steps get the grid
+    (they raised "needs the grid located first" with none)."""
+    from bot.run.act import Gesture
+
+    site = parse_profile({**SITE_DATA, "texts": {**SITE_DATA["texts"],
+                                                 "notice": ["У меня нет ходов"]},
+                          "dismiss": [{"do": "click-at", "cell": [9.93, 17.61]}],
+                          "new-game": [{"do": "key", "keys": "F5"}]}, "test")
+    assert site.phrases["notice"] == ("У меня нет ходов",)
+    assert popup_kinds(frozenset({"notice"}), [], site) == {"notice"}
+    player = EruditPlayer(site, RULES, WordGraph(["КОТ"]), read=None, locate=None, top=4)
+    first = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")
+    player._last_seen = first
+    intents = player.new_game(None, None)  # type: ignore[arg-type]
+    clicks = [i for i in intents if isinstance(i, Gesture) and i.kind.value == "click"]
+    assert len(clicks) == 1 and clicks[0].point is not None

@@ -560,8 +560,11 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         self._handed, self._sent, self._ended_by = 0, None, ""
 
     def new_game(self, target: Target[TargetProfile], calibration: Calibration) -> list[Intent]:
+        # (a click-at step needs the grid: JScrab's pop-ups' «Ладно» OCR does not read)
+        geometry = self._last_seen.geometry if self._last_seen is not None else None
         self.reset()
-        return step_intents((*self.site.dismiss, *self.site.new_game), self._page_lines)
+        return step_intents((*self.site.dismiss, *self.site.new_game), self._page_lines,
+                            geometry)
 
     def start_steps(self, target: Target[TargetProfile]) -> list[Intent]:
         """The site's start steps on a page just opened (a menu in front of the first game)."""

@@ -334,10 +334,10 @@ POPUP_KINDS = frozenset({"rejected", "won", "lost", "drawn", "over"})
 def popup_kinds(kinds: frozenset[str], lines: Sequence[Line], site: SiteProfile
                 ) -> frozenset[str]:
     """The kinds of a frame whose board does not read because a pop-up lies over it: its
-    words when they refuse our move or end the game; else ``notice`` when one of the site's
-    ``dismiss`` buttons shows (a message to clear: «У меня нет ходов, ваша очередь» with its
-    «Ладно»); else none (the frame waits, as before)."""
-    if kinds & POPUP_KINDS:
+    words when they refuse our move, end the game or are a notice to clear (``texts.notice``:
+    «У меня нет ходов, ваша очередь»); else ``notice`` when one of the site's ``dismiss``
+    buttons shows by its label; else none (the frame waits, as before)."""
+    if kinds & (POPUP_KINDS | {"notice"}):
         return kinds
     if any(step.do == "button" and find_line(lines, step.label) is not None
            for step in site.dismiss):
