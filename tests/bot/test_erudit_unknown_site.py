@@ -92,3 +92,12 @@ def test_a_notice_named_by_its_words_and_a_new_game_with_click_at_steps():
     intents = player.new_game(None, None)  # type: ignore[arg-type]
     clicks = [i for i in intents if isinstance(i, Gesture) and i.kind.value == "click"]
     assert len(clicks) == 1 and clicks[0].point is not None
+
+
+def test_a_rack_tile_read_as_unknown_is_left_out_of_the_moves():
+    player = EruditPlayer(SITE, RULES, WordGraph(["КОТ", "ЭКО"]), read=None, locate=None, top=4)
+    first = seen(EMPTY_BOARD, "?КОТЖШЩ", "ours")
+    player.turn(followed(player, first))
+    assert player.position(first).racks[0] == "КОТЖШЩ"
+    player.decide(followed(player, first))
+    assert player.current is not None and player.current.move.word == "КОТ"  # type: ignore[union-attr]

@@ -88,3 +88,19 @@ def test_the_computers_wildcard_and_numbers_too_small_for_tesseract_are_named(si
     assert reading.board[7] == "." * 7 + "ТЕГ" + "." * 5
     assert reading.board[8] == "." * 6 + "НАЙмУ" + "." * 4
     assert reading.rack == "КЮОПКДВ"
+
+
+def test_a_rack_tile_nothing_names_is_unknown_only_when_asked(site):
+    """Э with its superscript 8 joined reads as one glyph no shape or Tesseract names: play
+    stopped on it ("rack tile 1: unknown glyph") a minute later. Read plainly it is still
+    refused; with ``unknown_rack`` (play, once the same pixels were refused twice) it is ``?``
+    and the moves are made of the other tiles."""
+    from vision.core.errors import ReadError
+
+    frame = Frame.from_file(SHOTS / "jscrab-100-joined-eight.png")
+    location = locate_erudit(frame)
+    rules = load_rules("scrabble-ru")
+    with pytest.raises(ReadError, match="rack tile 1"):
+        read_erudit(frame, location, site, rules)
+    reading = read_erudit(frame, location, site, rules, unknown_rack=True)
+    assert reading.rack == "?К*ВОПВ"

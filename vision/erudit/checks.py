@@ -45,7 +45,7 @@ def check_tiles(cells: Sequence[str], rack: str, rules: Rules) -> None:
             cells=tuple(_cell(i) for i in wild_squares),
         )
     used = Counter(ch for ch in cells if ch != "." and ch.isupper())
-    used.update(ch for ch in rack if ch != WILDCARD)
+    used.update(ch for ch in rack if ch not in (WILDCARD, "?"))  # "?": a tile not named
     for letter, n in sorted(used.items()):
         have = rules.counts.get(letter, 0)
         if n > have:

@@ -288,6 +288,7 @@ def _name_letters(
     tiles: list[_Tile], site: EruditSite, rules: Rules, px: np.ndarray, ocr: bool,
     slant: float | None = None, known: dict[int, str] | None = None, partial: bool = False,
     new_letters_only: bool = False, cache: TileCache | None = None,
+    unknown_rack: bool = False,
 ) -> None:
     with_ink = [t for t in tiles if t.ink.letter is not None]
     inks = [t.ink.letter for t in with_ink if t.ink.letter is not None]
@@ -339,6 +340,9 @@ def _name_letters(
             continue
         if named is None and partial and t.where >= 0:
             t.char = UNKNOWN  # the caller names it (see read_erudit's ``partial``)
+            continue
+        if named is None and unknown_rack and t.where < 0:
+            t.char = UNKNOWN  # a rack tile left out of the moves (``unknown_rack``)
             continue
         if named is None:
             raise _fail(t, px, f"unknown glyph ({m.describe()}"
@@ -511,6 +515,7 @@ def read_erudit(
     partial: bool = False,
     empty_rack: bool = False,
     new_letters_only: bool = False,
+    unknown_rack: bool = False,
 ) -> EruditReading:
     """Every square and rack tile of the located board (see the module docstring).
 
@@ -526,7 +531,8 @@ def read_erudit(
     value number is still in ``values``), so the caller's game logic can name it; turn
     ``check`` off then. With ``new_letters_only`` (play: frames that may be caught mid-animation)
     Tesseract names only letters the bank has no glyph of, and only those are learned: a known
-    letter that does not match is a frame to wait out, never a new look of that letter.
+    letter that does not match is a frame to wait out, never a new look of that letter. With
+    ``unknown_rack`` a rack tile nothing names reads ``?`` (the caller plays the others).
     """
     if not isinstance(site, EruditSite):
         raise TypeError(f"read_erudit needs the site's EruditSite (EruditSite.load(folder):"
@@ -578,7 +584,7 @@ def read_erudit(
             t.ink, theme.zones.get(where) or theme.zones.get(other))
     _read_values(tiles, site, rules)
     _name_letters(tiles, site, rules, px, ocr, theme.slant, known or {}, partial,
-                  new_letters_only, cache)
+                  new_letters_only, cache, unknown_rack)
     _confirm_values(tiles, rules, px, ocr, partial)
     for t in tiles:
         if t.joined and t.value is None and t.char in (UNKNOWN, ""):

@@ -285,7 +285,8 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         assert self.board is not None
         rows = ["".join(self.board[r * 15 : (r + 1) * 15]) for r in range(15)]
         board = Board.from_rows(rows, self.rules.alphabet)
-        return Position(self.rules, board, (seen.rack, None), self.scores, 0, None)
+        rack = seen.rack.replace("?", "")  # a tile nothing names is left out of the moves
+        return Position(self.rules, board, (rack, None), self.scores, 0, None)
 
     # --- deciding -----------------------------------------------------------------------------
     def decide(self, seen: EruditSeen) -> list[Decision[Step]]:

@@ -88,7 +88,7 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
     def read(
         frame: Frame, location: BoardLocation, check: bool = True,
         known: dict[int, str] | None = None, partial: bool = False, empty_rack: bool = False,
-        relearn: bool = False,
+        relearn: bool = False, unknown_rack: bool = False,
     ) -> EruditReading:
         """``relearn``: a tile refused twice with the same pixels (settled, not mid-animation)
         may be named by Tesseract and learned even as a new look of a letter the bank knows."""
@@ -106,7 +106,7 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
                                                   "wholes")))
         return read_erudit(
             frame, location, site, rules, cache=cache, check=check, known=known, partial=partial,
-            empty_rack=empty_rack, new_letters_only=not relearn,
+            empty_rack=empty_rack, new_letters_only=not relearn, unknown_rack=unknown_rack,
         )
 
     def letter_keys(frame: Frame, location: BoardLocation) -> dict[str, Region]:

@@ -210,8 +210,16 @@ class EruditPageReader:
             if self._still_unknown(exc):
                 # the same tile, pixel for pixel, in a later frame: no animation, a new look
                 # of a letter the bank knows; Tesseract may name it (value-checked)
+                try:
+                    return self._read(frame, location, check=check, known=dict(self.laid),
+                                      empty_rack=empty, relearn=True)
+                except ReadError:
+                    if exc.cell is not None:
+                        raise
+                # a rack tile nothing names, settled (JScrab's Э with its 8 joined): an
+                # unknown tile, never a guess; the moves are made of the others
                 return self._read(frame, location, check=check, known=dict(self.laid),
-                                  empty_rack=empty, relearn=True)
+                                  empty_rack=empty, relearn=True, unknown_rack=True)
             raise
 
     def _where_now(self, frame: Frame, location: BoardLocation) -> BoardLocation:
