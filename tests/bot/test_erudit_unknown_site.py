@@ -101,3 +101,36 @@ def test_a_rack_tile_read_as_unknown_is_left_out_of_the_moves():
     assert player.position(first).racks[0] == "КОТЖШЩ"
     player.decide(followed(player, first))
     assert player.current is not None and player.current.move.word == "КОТ"  # type: ignore[union-attr]
+
+
+def test_a_rack_tile_no_look_names_is_read_unknown_at_first_sight_not_a_misread():
+    """The loop counted the first frame showing such a tile as a misread (JScrab's Х, Э):
+    the player reads it as '?' at once, and plays the other tiles."""
+    import numpy as np
+
+    from solvers.erudit.rules import SIZE
+    from tests.bot.test_erudit_adapter import GEOMETRY, rack_regions
+    from vision.core.errors import ReadError
+    from vision.core.frame import Frame
+
+    asked = []
+
+    def read(frame, location, check=True, known=None, partial=False, empty_rack=False,
+             relearn=False, unknown_rack=False):
+        asked.append(unknown_rack)
+        if not unknown_rack:
+            raise ReadError("rack tile 2 from the left: unknown glyph (nearest К at 0.336)")
+        return SimpleReading(("." * SIZE,) * SIZE, "К?ТАИЖШ", rack_regions(7), GEOMETRY)
+
+    player = EruditPlayer(SITE, RULES, WordGraph(["КОТ"]), read=read, locate=None, top=4)
+    frame = Frame(np.zeros((900, 1280, 3), np.uint8), Region(0, 0, 1280, 900), 1.0)
+    seen_now = player.read(frame, None)  # type: ignore[arg-type]  # (no locate: as given)
+    assert seen_now.rack == "К?ТАИЖШ" and asked == [False, True]
+
+
+class SimpleReading:
+    """The parts of a reading the player uses."""
+
+    def __init__(self, board, rack, rack_tiles, geometry):
+        self.board, self.rack, self.rack_tiles = board, rack, rack_tiles
+        self.geometry, self.location, self.bag = geometry, None, None

@@ -220,6 +220,11 @@ class EruditPageReader:
                 # unknown tile, never a guess; the moves are made of the others
                 return self._read(frame, location, check=check, known=dict(self.laid),
                                   empty_rack=empty, relearn=True, unknown_rack=True)
+            if exc.cell is None and str(exc).startswith("rack tile"):
+                # the first sight of it: left out of this move as well (an unreadable frame
+                # was counted a misread; a tile left out is never a wrong letter)
+                return self._read(frame, location, check=check, known=dict(self.laid),
+                                  empty_rack=empty, unknown_rack=True)
             raise
 
     def _where_now(self, frame: Frame, location: BoardLocation) -> BoardLocation:
