@@ -104,3 +104,24 @@ def test_a_rack_tile_nothing_names_is_unknown_only_when_asked(site):
         read_erudit(frame, location, site, rules)
     reading = read_erudit(frame, location, site, rules, unknown_rack=True)
     assert reading.rack == "?К*ВОПВ"
+
+
+def test_a_first_rack_both_rule_sets_fit_is_decided_by_a_later_frame(tmp_path):
+    """JScrab's first rack ИНОЕК*Х is worth the same in Erudit and Scrabble: the cold start
+    took Erudit, and the computer's С worth 1 (Erudit: 2) stopped the game. The tie is kept;
+    the first frame the chosen rules refuse and the other ones read decides, for good."""
+    from bot.games.erudit.cold_site import ColdSite
+    from bot.games.erudit.player import switched_rules
+
+    options = [load_rules("erudit"), load_rules("scrabble-ru")]
+    first = Frame.from_file(SHOTS / "jscrab-100-tied-rack.png")
+    assert name_shot(first, options, "first").tied == ("scrabble-ru",)
+    cold = ColdSite(EruditSite.empty("jscrab", options[0].alphabet), tmp_path / "jscrab",
+                    options)
+    assert cold.learn(first, locate_erudit(first)).name == "erudit"
+    assert [r.name for r in cold.tied] == ["scrabble-ru"]
+    later = Frame.from_file(SHOTS / "jscrab-100-tells-apart.png")
+    location = locate_erudit(later)
+    rules = switched_rules(cold, later, location, cold.site, None, True, None, False, False)
+    assert rules is not None and rules.name == "scrabble-ru" and cold.tied == []
+    assert EruditSite.load(tmp_path / "jscrab").look.rules == ["scrabble-ru"]

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.errors import GamebotError
+from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.geometry import Region
+
+logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from bot.games.erudit.adapter import EruditPlayer
@@ -15,6 +19,7 @@ if TYPE_CHECKING:
     from bot.games.erudit.vision_calls import ReadNumbers
     from bot.web.session import PagePlayConfig
     from bot.web.sites import SiteProfile
+    from solvers.erudit.rules import Rules
     from vision.erudit.reader import BoardLocation, EruditReading
 
 
@@ -29,6 +34,32 @@ def all_tiles_bonus(cfg: PagePlayConfig, profile: SiteProfile) -> int | None:
         except ValueError:
             raise GamebotError(f"--page-param bonus={given}: a whole number of points") from None
     return profile.all_tiles_bonus
+
+
+def switched_rules(
+    cold: ColdSite, frame: Frame, location: BoardLocation, site: object, bonus: int | None,
+    check: bool, known: dict[int, str] | None, partial: bool, empty_rack: bool,
+) -> Rules | None:
+    """Rules the first frame fitted as well, under which a frame the chosen ones refuse reads
+    (the values it shows tell them apart now); None when none does. Chosen for good."""
+    from bot.games.erudit.sites import site_rules
+    from vision.erudit.reader import read_erudit
+
+    for option in cold.tied:
+        rules = site_rules(option, site).with_options(bingo_bonus=bonus)  # type: ignore[arg-type]
+        try:
+            read_erudit(frame, location, site, rules, check=check,  # type: ignore[arg-type]
+                        known=known, partial=partial, empty_rack=empty_rack,
+                        unknown_rack=True)  # (a rack tile no look names tells nothing)
+        except ReadError:
+            continue
+        logger.info("the page's values are %s's, not the first frame's guess: switched",
+                    option.name)
+        cold.tied = []
+        cold.site.look.rules = [option.name]
+        cold.site.save(cold.folder)
+        return rules
+    return None
 
 
 def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlayer:
@@ -104,10 +135,26 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
 
                 copies.keep_look(copy_of(folder, ("erudit-look.json", "glyphs", "marks",
                                                   "wholes")))
-        return read_erudit(
-            frame, location, site, rules, cache=cache, check=check, known=known, partial=partial,
-            empty_rack=empty_rack, new_letters_only=not relearn, unknown_rack=unknown_rack,
-        )
+        try:
+            return read_erudit(
+                frame, location, site, rules, cache=cache, check=check, known=known,
+                partial=partial, empty_rack=empty_rack, new_letters_only=not relearn,
+                unknown_rack=unknown_rack,
+            )
+        except ReadError:
+            if cold is None or not cold.tied:
+                raise
+            other = switched_rules(cold, frame, location, site, bonus, check, known, partial,
+                                   empty_rack)
+            if other is None:
+                raise
+            rules = other
+            player.rules = rules
+            return read_erudit(
+                frame, location, site, rules, cache=cache, check=check, known=known,
+                partial=partial, empty_rack=empty_rack, new_letters_only=not relearn,
+                unknown_rack=unknown_rack,
+            )
 
     def letter_keys(frame: Frame, location: BoardLocation) -> dict[str, Region]:
         """The wildcard dialog's letter keys (screen pixels), read like a palette."""
