@@ -124,6 +124,24 @@ class EruditPageReader:
                 kinds = kinds | {"ours"}
         return lines, kinds
 
+    def _kinds(self, lines: Sequence[Line]) -> frozenset[str]:
+        return frozenset(kind for kind, phrases in self.site.phrases.items()
+                         if any(matches(line.text, p) for line in lines for p in phrases))
+
+    def _popup_lines(self, frame: Frame) -> list[Line]:
+        """The lines of a pop-up over a dimmed page, read alone (:mod:`vision.core.popup`):
+        with every line of the page at once Tesseract lost them."""
+        from vision.core.popup import popup_box
+
+        box = popup_box(frame.pixels)
+        page = frame.width * frame.height
+        if self.text is None or box is None or box.width * box.height * 4 > page:
+            return []
+        crop = frame.pixels[box.top : box.bottom, box.left : box.right].copy()
+        dx, dy = frame.region.left + box.left, frame.region.top + box.top
+        return [Line(t.text, t.region.offset(dx, dy))
+                for t in self.text.lines(Frame.from_pixels(crop))]
+
     def read(self, frame: Frame, location: BoardLocation) -> EruditSeen:
         given = location
         check = not (self.plan or self.laid)  # our move half laid is no legal position yet
@@ -149,6 +167,11 @@ class EruditPageReader:
                 raise
             lines, kinds = self._page(frame, ())
             popped = popup_kinds(kinds, lines, self.site)
+            if not popped:
+                boxed = self._popup_lines(frame)  # the pop-up's lines read on their own
+                if boxed:
+                    lines = boxed
+                    popped = popup_kinds(self._kinds(boxed), boxed, self.site)
             if popped:
                 # an in-page pop-up over the board, its veil dimming it (JScrab): the board is
                 # as it was; the pop-up's words (a refusal, the end, a notice to clear) are
