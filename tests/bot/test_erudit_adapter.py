@@ -153,6 +153,7 @@ def test_an_opponents_move_against_our_rules_that_stands_still_is_the_sites(play
     assert player.check(waiting.board, waiting, now)[0] is Verdict.OK
     player.turn(followed(player, now))
     assert player.board == corner and player.log.moves[-1][1].startswith("K6 ТО down")
+    assert player.corner_joins  # boards are read with corner joins from now on
 
 
 def test_an_opponent_word_our_dictionary_lacks_is_kept_as_the_sites(player):

@@ -125,3 +125,24 @@ def test_a_first_rack_both_rule_sets_fit_is_decided_by_a_later_frame(tmp_path):
     rules = switched_rules(cold, later, location, cold.site, None, True, None, False, False)
     assert rules is not None and rules.name == "scrabble-ru" and cold.tied == []
     assert EruditSite.load(tmp_path / "jscrab").look.rules == ["scrabble-ru"]
+
+
+def test_a_board_joined_corner_to_corner_reads_once_the_site_is_known_to_join_so():
+    """JScrab's computer joins words corner to corner (МИНУС to ЭТА): such a board is refused
+    as "not joined" by our rules (the game stopped on five bad frames after a refusal); once
+    the site has made such a move, boards are read with corner joins, still refusing a tile
+    touching nothing at all."""
+    from vision.core.errors import ReadError
+    from vision.erudit.checks import check_board
+
+    rules = load_rules("scrabble-ru")
+    cells = ["."] * 225
+    for i, ch in zip(range(7 * 15 + 4, 7 * 15 + 9), "ЛЯПИС", strict=True):  # E8..I8
+        cells[i] = ch
+    cells[6 * 15 + 9] = "А"  # J7, corner to corner with С at I8
+    with pytest.raises(ReadError, match="not joined"):
+        check_board(cells, rules)
+    check_board(cells, rules, corners=True)
+    cells[2 * 15 + 2] = "О"  # C3: touching nothing
+    with pytest.raises(ReadError, match="not joined"):
+        check_board(cells, rules, corners=True)

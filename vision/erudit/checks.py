@@ -63,9 +63,10 @@ def check_tiles(cells: Sequence[str], rack: str, rules: Rules) -> None:
                         f" {rules.rack_size}")
 
 
-def check_board(cells: Sequence[str], rules: Rules) -> None:
+def check_board(cells: Sequence[str], rules: Rules, corners: bool = False) -> None:
     """Tiles on the board as a game leaves them: the start square covered, every tile joined
-    to it through neighbours, no word of one letter."""
+    to it through neighbours, no word of one letter. With ``corners`` a tile touching another
+    corner to corner is joined too (a site whose own engine plays so: JScrab's computer)."""
     filled = [i for i, ch in enumerate(cells) if ch != "."]
     if not filled:
         return
@@ -81,7 +82,10 @@ def check_board(cells: Sequence[str], rules: Rules) -> None:
     while todo:
         i = todo.pop()
         r, c = divmod(i, SIZE)
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+        steps = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+        if corners:
+            steps += [(r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1), (r + 1, c + 1)]
+        for rr, cc in steps:
             j = rr * SIZE + cc
             if 0 <= rr < SIZE and 0 <= cc < SIZE and j not in seen and cells[j] != ".":
                 seen.add(j)

@@ -516,6 +516,7 @@ def read_erudit(
     empty_rack: bool = False,
     new_letters_only: bool = False,
     unknown_rack: bool = False,
+    corner_joins: bool = False,
 ) -> EruditReading:
     """Every square and rack tile of the located board (see the module docstring).
 
@@ -533,6 +534,7 @@ def read_erudit(
     Tesseract names only letters the bank has no glyph of, and only those are learned: a known
     letter that does not match is a frame to wait out, never a new look of that letter. With
     ``unknown_rack`` a rack tile nothing names reads ``?`` (the caller plays the others).
+    ``corner_joins``: the site joins words corner to corner (see ``check_board``).
     """
     if not isinstance(site, EruditSite):
         raise TypeError(f"read_erudit needs the site's EruditSite (EruditSite.load(folder):"
@@ -604,7 +606,7 @@ def read_erudit(
     rack = "".join(rack_chars)
     if check:
         check_tiles(cells, rack, rules)
-        check_board(cells, rules)
+        check_board(cells, rules, corner_joins)
     premiums = [k if k is not None and k != TILE else "?" for k in kinds]  # none is None here
     layout_seen = site.look.layout
     if layout_seen is not None:  # premiums drawn as marks, or a layout of the site's own

@@ -103,6 +103,9 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         self.common = common  # the words a site of another list most likely takes, tried first
         self._still: tuple[tuple[str, ...], float] | None = None  # a board and since when
         self.leeway = False  # the opponent's tiles stood still: its move as the site made it
+        # the site joined words corner to corner once: boards read so from then on (its
+        # boards were refused as "not joined" and the game stopped on five bad frames)
+        self.corner_joins = False
         self.think = think  # CPU seconds the simulating player may spend a move (0: equity)
         self.rules = rules
         self.graph = graph

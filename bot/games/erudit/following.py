@@ -41,6 +41,7 @@ class EruditFollower:
     current: Decision[Placement | Exchange | Pass | MultiPlacement] | None
     move_seconds: list[float]
     leeway: bool
+    corner_joins: bool
     tiles: int | None
     ending: RulesEnd
     _pending: Expect | None
@@ -132,6 +133,7 @@ class EruditFollower:
             raise ImpossibleState(str(exc)) from exc
         if self.leeway:
             logger.info("opponent's %s is against our rules; the site made it", move.to_text())
+            self.corner_joins = True
         self.leeway = False
         if not move.known:
             self.log.site_words.append(move.placement.to_text())

@@ -139,7 +139,7 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
             return read_erudit(
                 frame, location, site, rules, cache=cache, check=check, known=known,
                 partial=partial, empty_rack=empty_rack, new_letters_only=not relearn,
-                unknown_rack=unknown_rack,
+                unknown_rack=unknown_rack, corner_joins=player.corner_joins,
             )
         except ReadError:
             if cold is None or not cold.tied:
@@ -153,7 +153,7 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
             return read_erudit(
                 frame, location, site, rules, cache=cache, check=check, known=known,
                 partial=partial, empty_rack=empty_rack, new_letters_only=not relearn,
-                unknown_rack=unknown_rack,
+                unknown_rack=unknown_rack, corner_joins=player.corner_joins,
             )
 
     def letter_keys(frame: Frame, location: BoardLocation) -> dict[str, Region]:
