@@ -146,3 +146,21 @@ def test_a_board_joined_corner_to_corner_reads_once_the_site_is_known_to_join_so
     cells[2 * 15 + 2] = "О"  # C3: touching nothing
     with pytest.raises(ReadError, match="not joined"):
         check_board(cells, rules, corners=True)
+
+
+def test_letter_counts_are_checked_only_when_the_rules_are_the_sites_own():
+    """JScrab has Scrabble-ru's values but five В (Scrabble: four): a fifth В read stopped the
+    campaign's first game ("5 tiles 'В' read but the scrabble-ru set has 4"). Rules told by the
+    tiles' values do not tell the counts: only wildcards are counted then."""
+    from vision.core.errors import ReadError
+    from vision.erudit.checks import check_tiles
+
+    rules = load_rules("scrabble-ru")
+    cells = ["."] * 225
+    for i in range(5):
+        cells[i] = "В"
+    with pytest.raises(ReadError, match="5 tiles 'В'"):
+        check_tiles(cells, "", rules)
+    check_tiles(cells, "", rules, counts=False)
+    with pytest.raises(ReadError, match="wildcards"):
+        check_tiles(cells, "***", rules, counts=False)

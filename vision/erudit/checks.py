@@ -27,8 +27,10 @@ def _cell(index: int) -> tuple[int, int]:
     return r, c
 
 
-def check_tiles(cells: Sequence[str], rack: str, rules: Rules) -> None:
-    """Wildcards and letters in play (board and rack) within the set's counts."""
+def check_tiles(cells: Sequence[str], rack: str, rules: Rules, counts: bool = True) -> None:
+    """Wildcards and letters in play (board and rack) within the set's counts; with
+    ``counts`` off only the wildcards (a site whose rules were told by its values alone: JScrab
+    plays Scrabble's values with five В, not four, and a fifth В stopped the game)."""
     wild_squares = [i for i, ch in enumerate(cells) if ch != "." and ch.islower()]
     rack_wild = rack.count(WILDCARD)
     if len(wild_squares) + rack_wild > rules.wildcards:
@@ -46,7 +48,7 @@ def check_tiles(cells: Sequence[str], rack: str, rules: Rules) -> None:
         )
     used = Counter(ch for ch in cells if ch != "." and ch.isupper())
     used.update(ch for ch in rack if ch not in (WILDCARD, "?"))  # "?": a tile not named
-    for letter, n in sorted(used.items()):
+    for letter, n in sorted(used.items()) if counts else ():
         have = rules.counts.get(letter, 0)
         if n > have:
             squares = [i for i, ch in enumerate(cells) if ch == letter]

@@ -517,6 +517,7 @@ def read_erudit(
     new_letters_only: bool = False,
     unknown_rack: bool = False,
     corner_joins: bool = False,
+    counts_known: bool = True,
 ) -> EruditReading:
     """Every square and rack tile of the located board (see the module docstring).
 
@@ -535,6 +536,7 @@ def read_erudit(
     letter that does not match is a frame to wait out, never a new look of that letter. With
     ``unknown_rack`` a rack tile nothing names reads ``?`` (the caller plays the others).
     ``corner_joins``: the site joins words corner to corner (see ``check_board``).
+    ``counts_known`` off: the rules were told by the tiles' values, not their counts.
     """
     if not isinstance(site, EruditSite):
         raise TypeError(f"read_erudit needs the site's EruditSite (EruditSite.load(folder):"
@@ -605,7 +607,7 @@ def read_erudit(
             rack_chars.append(ch)
     rack = "".join(rack_chars)
     if check:
-        check_tiles(cells, rack, rules)
+        check_tiles(cells, rack, rules, counts_known)
         check_board(cells, rules, corner_joins)
     premiums = [k if k is not None and k != TILE else "?" for k in kinds]  # none is None here
     layout_seen = site.look.layout

@@ -110,6 +110,9 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
             copies.keep_look(copy_of(folder, ("erudit-look.json", "glyphs", "marks", "wholes")))
     lang = tesseract_lang(rules_lang(rules))
     cache = TileCache()
+    # rules a profile names are the site's, counts and all; rules told by the values the
+    # tiles show say nothing of how many of each letter the site's set has
+    counts_known = cfg.target == "builtin" or bool(profile.rules)
 
     def locate(frame: Frame) -> BoardLocation:
         from vision.erudit.reader import locate_erudit
@@ -140,6 +143,7 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
                 frame, location, site, rules, cache=cache, check=check, known=known,
                 partial=partial, empty_rack=empty_rack, new_letters_only=not relearn,
                 unknown_rack=unknown_rack, corner_joins=player.corner_joins,
+                counts_known=counts_known,
             )
         except ReadError:
             if cold is None or not cold.tied:
@@ -154,6 +158,7 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
                 frame, location, site, rules, cache=cache, check=check, known=known,
                 partial=partial, empty_rack=empty_rack, new_letters_only=not relearn,
                 unknown_rack=unknown_rack, corner_joins=player.corner_joins,
+                counts_known=counts_known,
             )
 
     def letter_keys(frame: Frame, location: BoardLocation) -> dict[str, Region]:
