@@ -134,3 +134,15 @@ class SimpleReading:
     def __init__(self, board, rack, rack_tiles, geometry):
         self.board, self.rack, self.rack_tiles = board, rack, rack_tiles
         self.geometry, self.location, self.bag = geometry, None, None
+
+
+def test_replay_skips_frames_a_pop_up_covers_and_takes_unknown_rack_tiles():
+    """A JScrab recording re-read 21 of 85 frames alike: frames under a pop-up (play kept the
+    board it read before) and rack tiles play left unknown are read again as play did."""
+    from bot.games.erudit.replay_reader import erudit_reader
+
+    reader = erudit_reader({"site": "xanado", "rules": "scrabble-en"})
+    for kinds in (["ours", "rejected"], ["notice"], ["won"], ["choose"]):
+        assert not reader.checks({"page": kinds}), kinds
+    assert reader.checks({"page": ["ours"]})
+    assert reader.agree("........\nrack К?Т", "........\nrack К?Т")
