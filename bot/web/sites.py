@@ -137,6 +137,7 @@ class SiteProfile:
     accept_asked: tuple[str, ...] = ()  # the page waits for us to accept the last move
     challenged: tuple[str, ...] = ()  # the page's computer challenged our move off the board
     confirm_asked: tuple[str, ...] = ()  # the page asks about our move before taking it
+    notice: tuple[str, ...] = ()  # a message (the computer passed) the ``dismiss`` steps clear
     score_labels: tuple[str, str] = ("", "")  # the labels next to our and their score
     glyphs: str = ""  # glyph bank folder name under calibration/sites/ (default: name)
     style: str = ""  # which of the site's input styles ``move`` is
@@ -148,7 +149,8 @@ class SiteProfile:
     # whatever the bag holds (Xanado: 4, each player passing twice); None: the rules' own
     scoreless_end: int | None = None
     yo_letter: bool = False  # Russian: Ё is a letter of its own on this site (УЧЁТ, not УЧЕТ)
-    min_zipf: float = MIN_ZIPF  # Balda: words rarer than this are not played while others are
+    # words rarer than this are not played while others are (None: Balda MIN_ZIPF, Erudit 0)
+    min_zipf: float | None = None
     sides: int = 2  # players; the bot plays one side unless told to play both
     opponent_timeout: float = 60.0  # seconds the opponent may think
     redraw_timeout: float = 5.0  # seconds our own input may take to show
@@ -191,6 +193,7 @@ class SiteProfile:
             "accept": self.accept_asked,
             "challenged": self.challenged,
             "confirm": self.confirm_asked,
+            "notice": self.notice,
         }
 
 
@@ -288,7 +291,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         raise SiteError(f"{where}: 'texts' must be an object of phrase lists")
     known_texts = {
         "turn-ours", "turn-theirs", "rejected", "used", "won", "lost", "drawn", "over",
-        "choose-letter", "accept-asked", "challenged", "confirm-asked",
+        "choose-letter", "accept-asked", "challenged", "confirm-asked", "notice",
     }
     unknown = set(texts) - known_texts
     if unknown:
@@ -329,6 +332,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         accept_asked=text("accept-asked"),
         challenged=text("challenged"),
         confirm_asked=text("confirm-asked"),
+        notice=text("notice"),
         confirm=_steps(where, "confirm", data.get("confirm", []), PLAIN_STEPS),
         blank_letter=_steps(where, "blank-letter", data.get("blank-letter", []),
                             (*PLAIN_STEPS, "type-letter")),
@@ -347,7 +351,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         all_tiles_bonus=_bonus(where, data.get("all-tiles-bonus")),
         scoreless_end=_turns(where, data.get("scoreless-end")),
         yo_letter=_flag(where, "yo-letter", data.get("yo-letter", False)),
-        min_zipf=_zipf(where, data.get("min-zipf", MIN_ZIPF)),
+        min_zipf=None if "min-zipf" not in data else _zipf(where, data["min-zipf"]),
         sides=int(data.get("sides", 2)),
         opponent_timeout=number("opponent-timeout", 60.0),
         redraw_timeout=number("redraw-timeout", 5.0),

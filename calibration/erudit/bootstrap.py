@@ -102,6 +102,7 @@ class NamedShot:
     shot: LabelledShot
     layout: LayoutReading
     unnamed: list[str]
+    tied: tuple[str, ...] = ()  # other rules that name as many tiles: the values shown fit them
 
 
 def name_shot(frame: Frame, rules_options: Sequence[Rules], name: str) -> NamedShot:
@@ -131,15 +132,18 @@ def name_shot(frame: Frame, rules_options: Sequence[Rules], name: str) -> NamedS
     # The rules whose values name most tiles; of rules that name as many (the letters shown
     # are worth the same in both), the ones whose premium layout the board shows.
     best: tuple[tuple[int, bool], Rules, list[str]] | None = None
+    ranks = []
     for rules in rules_options:
         names = _name_all(tiles, rules)
         own = any(layout.named_by == f"the {n} layout" for n, rn in LAYOUTS.items()
                   if rn == rules.name)
         rank = (sum(n != UNNAMED for n in names), own)
+        ranks.append((rank, rules.name))
         if best is None or rank > best[0]:
             best = (rank, rules, names)
     assert best is not None
-    _, rules, names = best
+    top, rules, names = best
+    tied = tuple(n for rank, n in ranks if rank == top and n != rules.name)
     cells = ["."] * (SIZE * SIZE)
     unnamed = []
     for i, n in zip(layout.tiles, names, strict=False):
@@ -155,4 +159,5 @@ def name_shot(frame: Frame, rules_options: Sequence[Rules], name: str) -> NamedS
         "." if close(colours[i], layout.plain) else (k if k != "?" else ".")
         for i, k in enumerate(layout.kinds))
     also = tuple(layout.premium_colours())
-    return NamedShot(LabelledShot(frame, rows, rack, rules, name, shown, also), layout, unnamed)
+    return NamedShot(LabelledShot(frame, rows, rack, rules, name, shown, also), layout, unnamed,
+                     tied)

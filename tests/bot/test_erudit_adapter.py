@@ -122,6 +122,40 @@ def test_the_opponents_line_of_tiles_is_read_as_a_move(player):
     assert player.scores[1] > 0
 
 
+def test_the_opponents_tiles_flying_in_one_by_one_are_waited_for(player):
+    """JScrab flies the computer's tiles in one at a time: a frame with a part of its move
+    (tiles touching nothing, or a gap) is waited out; the whole move is then followed (the
+    part was read as «C7 ТЮ across: the word must touch a tile» and the game stopped)."""
+    start = lay(EMPTY_BOARD, [(112, "К"), (113, "О"), (114, "Т")])  # КОТ across H8
+    player.turn(followed(player, seen(start, "АИЖШЩЫЭ", "theirs")))
+    waiting = player.awaiting(seen(start, "АИЖШЩЫЭ", "theirs"))
+    for part in ([(143, "К")], [(98, "Т"), (143, "К")]):  # К two below О: off the word, a gap
+        verdict, why = player.check(waiting.board, waiting,
+                                    seen(lay(start, part), "АИЖШЩЫЭ", "ours"))
+        assert verdict is Verdict.STALE and "still coming in" in why
+    reply = lay(start, [(98, "Т"), (128, "К")])  # ТОК down, whole
+    assert player.check(waiting.board, waiting, seen(reply, "АИЖШЩЫЭ", "ours"))[0] is Verdict.OK
+
+
+def test_an_opponents_move_against_our_rules_that_stands_still_is_the_sites(player):
+    """JScrab's computer laid ТЯП touching our word only corner to corner: waited on as tiles
+    still coming in, then, standing still for STILL seconds, followed as the site's move."""
+    from bot.games.erudit.adapter import STILL
+
+    start = lay(EMPTY_BOARD, [(112, "К"), (113, "О"), (114, "Т")])  # КОТ across H8
+    player.turn(followed(player, seen(start, "АИЖШЩЫЭ", "theirs")))
+    waiting = player.awaiting(seen(start, "АИЖШЩЫЭ", "theirs"))
+    corner = lay(start, [(85, "Т"), (100, "О")])  # K6-K7 down, K7 diagonal to Т at J8
+    for t in (10.0, 10.0 + STILL / 2):
+        now = seen(corner, "АИЖШЩЫЭ", "ours", t=t)
+        assert player.check(waiting.board, waiting, now)[0] is Verdict.STALE
+    now = seen(corner, "АИЖШЩЫЭ", "ours", t=10.0 + STILL)
+    assert player.check(waiting.board, waiting, now)[0] is Verdict.OK
+    player.turn(followed(player, now))
+    assert player.board == corner and player.log.moves[-1][1].startswith("K6 ТО down")
+    assert player.corner_joins  # boards are read with corner joins from now on
+
+
 def test_an_opponent_word_our_dictionary_lacks_is_kept_as_the_sites(player):
     start = lay(EMPTY_BOARD, [(112, "К"), (113, "О"), (114, "Т")])
     player.turn(followed(player, seen(start, "АИЖШЩЫЭ", "theirs")))
@@ -301,7 +335,10 @@ def test_a_move_taken_while_the_page_already_shows_our_turn_again(player, how):
     after = {
         "rack refilled": seen(board, before.rack + "ЖШЖ", "ours", scores=(0, 0)),
         "score up": seen(board, before.rack, "ours", scores=(9, 0)),
-        "opponent moved": seen(lay(board, [(0, "К")]), before.rack, "ours", scores=(0, 0)),
+        # (a К above our first tile: a move, though no word we know; a lone tile touching
+        # nothing would be a move still flying in)
+        "opponent moved": seen(lay(board, [(next(i for i, ch in enumerate(board) if ch != ".")
+                                            - 15, "К")]), before.rack, "ours", scores=(0, 0)),
     }[how]
     assert player.check(board, pending, after)[0] is Verdict.OK
     if how != "opponent moved":  # (a lone К is no move to follow)

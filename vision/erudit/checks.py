@@ -27,8 +27,10 @@ def _cell(index: int) -> tuple[int, int]:
     return r, c
 
 
-def check_tiles(cells: Sequence[str], rack: str, rules: Rules) -> None:
-    """Wildcards and letters in play (board and rack) within the set's counts."""
+def check_tiles(cells: Sequence[str], rack: str, rules: Rules, counts: bool = True) -> None:
+    """Wildcards and letters in play (board and rack) within the set's counts; with
+    ``counts`` off only the wildcards (a site whose rules were told by its values alone: JScrab
+    plays Scrabble's values with five В, not four, and a fifth В stopped the game)."""
     wild_squares = [i for i, ch in enumerate(cells) if ch != "." and ch.islower()]
     rack_wild = rack.count(WILDCARD)
     if len(wild_squares) + rack_wild > rules.wildcards:
@@ -45,8 +47,8 @@ def check_tiles(cells: Sequence[str], rack: str, rules: Rules) -> None:
             cells=tuple(_cell(i) for i in wild_squares),
         )
     used = Counter(ch for ch in cells if ch != "." and ch.isupper())
-    used.update(ch for ch in rack if ch != WILDCARD)
-    for letter, n in sorted(used.items()):
+    used.update(ch for ch in rack if ch not in (WILDCARD, "?"))  # "?": a tile not named
+    for letter, n in sorted(used.items()) if counts else ():
         have = rules.counts.get(letter, 0)
         if n > have:
             squares = [i for i, ch in enumerate(cells) if ch == letter]
@@ -63,9 +65,10 @@ def check_tiles(cells: Sequence[str], rack: str, rules: Rules) -> None:
                         f" {rules.rack_size}")
 
 
-def check_board(cells: Sequence[str], rules: Rules) -> None:
+def check_board(cells: Sequence[str], rules: Rules, corners: bool = False) -> None:
     """Tiles on the board as a game leaves them: the start square covered, every tile joined
-    to it through neighbours, no word of one letter."""
+    to it through neighbours, no word of one letter. With ``corners`` a tile touching another
+    corner to corner is joined too (a site whose own engine plays so: JScrab's computer)."""
     filled = [i for i, ch in enumerate(cells) if ch != "."]
     if not filled:
         return
@@ -81,7 +84,10 @@ def check_board(cells: Sequence[str], rules: Rules) -> None:
     while todo:
         i = todo.pop()
         r, c = divmod(i, SIZE)
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+        steps = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+        if corners:
+            steps += [(r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1), (r + 1, c + 1)]
+        for rr, cc in steps:
             j = rr * SIZE + cc
             if 0 <= rr < SIZE and 0 <= cc < SIZE and j not in seen and cells[j] != ".":
                 seen.add(j)

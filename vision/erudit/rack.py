@@ -23,6 +23,8 @@ from vision.erudit.tiles import FACE_CLOSE, Colour
 SMALLEST, LARGEST = 0.6, 1.8
 #: The rack is searched for within this many pitches of the board's edges.
 REACH = 4
+#: A rack tile's sides differ by at most this part of the longer one (JScrab's are 28×23).
+SQUARE_ENOUGH = 0.2
 
 
 class RackNotFoundError(ReadError):
@@ -88,7 +90,7 @@ def find_rack(frame: Frame, board: Region, pitch: float, colours: Sequence[Colou
         edge = x <= 1 or y <= 1 or x + w >= frame.width - 1 or y + h >= frame.height - 1
         if edge:
             cut.append(box)
-        elif abs(w - h) <= max(3, 0.15 * big):
+        elif abs(w - h) <= max(3, SQUARE_ENOUGH * big):
             tiles.append(box)
     rows = _rows(tiles)
     if cut:

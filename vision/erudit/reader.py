@@ -42,11 +42,17 @@ from vision.core.geometry import GridGeometry, Region
 from vision.core.glyph_bank import GlyphBankError, GlyphMatch, canonical_char
 from vision.core.letters import CellInk, GridLocation
 from vision.erudit.checks import check_board, check_tiles
+from vision.erudit.covered import see_through_tiles
 from vision.erudit.locate import locate_board
 from vision.erudit.look import TILE, EruditSite, Theme, hex_colour
 from vision.erudit.premiums import compare_layout
 from vision.erudit.rack import NoRackTilesError, find_rack
-from vision.erudit.tile_names import letter_by_rules, letter_by_two
+from vision.erudit.tile_names import (
+    letter_by_rules,
+    letter_by_two,
+    value_by_shape,
+    wildcard_letter,
+)
 from vision.erudit.tiles import (
     TileCache,
     TileInk,
@@ -255,7 +261,13 @@ def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool,
             continue
         want = rules.values.get(t.char)
         window = t.ink.value_window
-        said = ocr_number(window, t.ink.colour) if ocr and window is not None else None
+        # the rendered numbers first (a few ms), agreeing with the letter's value; else ask
+        # Tesseract (a process per tile: 6 s a frame on a loaded machine mid-game)
+        said = value_by_shape(t.ink, rules) if ocr else None
+        if said != want or said is None:
+            said = ocr_number(window, t.ink.colour) if ocr and window is not None else None
+            if said is None and ocr:
+                said = value_by_shape(t.ink, rules)
         if t.char == UNKNOWN:
             t.value = said if said is not None else UNREAD  # the caller's logic names it
             continue
@@ -289,6 +301,7 @@ def _name_letters(
     tiles: list[_Tile], site: EruditSite, rules: Rules, px: np.ndarray, ocr: bool,
     slant: float | None = None, known: dict[int, str] | None = None, partial: bool = False,
     new_letters_only: bool = False, cache: TileCache | None = None,
+    unknown_rack: bool = False,
 ) -> None:
     with_ink = [t for t in tiles if t.ink.letter is not None]
     inks = [t.ink.letter for t in with_ink if t.ink.letter is not None]
@@ -310,7 +323,8 @@ def _name_letters(
             t.char = canonical_char(mu.char, rules.alphabet)  # a slanted wildcard's letter
             continue
         mv = by_value.get(id(t))
-        if mv is not None and mv.char is not None and _confirmed(mv, m):
+        if mv is not None and mv.char is not None and _confirmed(
+                mv, m, _all_known(site, rules, t.value)):
             t.char = canonical_char(mv.char, rules.alphabet)
             continue
         told = (known or {}).get(t.where) if t.where >= 0 else None
@@ -327,6 +341,8 @@ def _name_letters(
                 t.value, t.unsure = rules.values[whole], ""
             continue
         named = _ocr_letter(t, rules, ocr) if ocr else None
+        if named is None and ocr and t.where >= 0 and not t.joined:
+            named = wildcard_letter(t.ink, rules, rules_lang(rules))  # (None: it has a number)
         if named is not None and new_letters_only and named in site.glyphs.chars:
             # A letter the bank knows, in a look it does not: named (the value and a second
             # opinion agree), learned only when the same pixels are named alike twice (a
@@ -337,6 +353,9 @@ def _name_letters(
             continue
         if named is None and partial and t.where >= 0:
             t.char = UNKNOWN  # the caller names it (see read_erudit's ``partial``)
+            continue
+        if named is None and unknown_rack and t.where < 0:
+            t.char = UNKNOWN  # a rack tile left out of the moves (``unknown_rack``)
             continue
         if named is None:
             raise _fail(t, px, f"unknown glyph ({m.describe()}"
@@ -424,14 +443,23 @@ def _whole_match(t: _Tile, site: EruditSite, rules: Rules) -> str | None:
     return canonical_char(m.char, rules.alphabet)
 
 
-def _confirmed(by_value: GlyphMatch, overall: GlyphMatch) -> bool:
+def _all_known(site: EruditSite, rules: Rules, value: int | None) -> bool:
+    """Does the bank hold a look of every letter worth ``value``?"""
+    worth = {ch for ch in rules.alphabet if rules.values[ch] == value}
+    return worth <= {canonical_char(ch, rules.alphabet) for ch in site.glyphs.chars}
+
+
+def _confirmed(by_value: GlyphMatch, overall: GlyphMatch, all_known: bool = True) -> bool:
     near = by_value.distance <= LOOSE_ACCEPT and by_value.margin >= LOOSE_MARGIN
     if near and by_value.distance <= overall.distance + NEARER:
         return True
     # Further off (a rare letter the bank saw once, at another size), yet the nearest of all
-    # letters by far and worth the tile's value: that letter and no other.
+    # letters by far and worth the tile's value: that letter and no other, when the bank
+    # knows every letter worth it (a site learned from one rack knew И, not Н: its Н, worth
+    # 1 too, came out И).
     return (
-        by_value.char == overall.char
+        all_known
+        and by_value.char == overall.char
         and overall.distance <= FAR_ACCEPT
         and overall.margin >= FAR_MARGIN
     )
@@ -446,6 +474,8 @@ def _ocr_letter(t: _Tile, rules: Rules, ocr: bool) -> str | None:
     value = t.value
     if value is None and t.ink.value_window is not None:  # the marks were not sure of it
         value = ocr_number(t.ink.value_window, t.ink.colour)
+    if value is None:
+        value = value_by_shape(t.ink, rules)
     return letter_by_rules(t.ink, value, rules, rules_lang(rules), nearest)
 
 
@@ -498,6 +528,9 @@ def read_erudit(
     partial: bool = False,
     empty_rack: bool = False,
     new_letters_only: bool = False,
+    unknown_rack: bool = False,
+    corner_joins: bool = False,
+    counts_known: bool = True,
 ) -> EruditReading:
     """Every square and rack tile of the located board (see the module docstring).
 
@@ -513,7 +546,10 @@ def read_erudit(
     value number is still in ``values``), so the caller's game logic can name it; turn
     ``check`` off then. With ``new_letters_only`` (play: frames that may be caught mid-animation)
     Tesseract names only letters the bank has no glyph of, and only those are learned: a known
-    letter that does not match is a frame to wait out, never a new look of that letter.
+    letter that does not match is a frame to wait out, never a new look of that letter. With
+    ``unknown_rack`` a rack tile nothing names reads ``?`` (the caller plays the others).
+    ``corner_joins``: the site joins words corner to corner (see ``check_board``).
+    ``counts_known`` off: the rules were told by the tiles' values, not their counts.
     """
     if not isinstance(site, EruditSite):
         raise TypeError(f"read_erudit needs the site's EruditSite (EruditSite.load(folder):"
@@ -527,6 +563,7 @@ def read_erudit(
     colours = mode_colours(px, windows)
     theme = _pick_theme(site, colours)
     kinds = theme.kinds_of(colours)
+    see_through_tiles(px, windows, colours, kinds, theme.tiles)
     unknown = [i for i, k in enumerate(kinds) if k is None]
     if unknown:
         i = unknown[0]
@@ -564,7 +601,7 @@ def read_erudit(
             t.ink, theme.zones.get(where) or theme.zones.get(other))
     _read_values(tiles, site, rules)
     _name_letters(tiles, site, rules, px, ocr, theme.slant, known or {}, partial,
-                  new_letters_only, cache)
+                  new_letters_only, cache, unknown_rack)
     _confirm_values(tiles, rules, px, ocr, partial)
     for t in tiles:
         if t.joined and t.value is None and t.char in (UNKNOWN, ""):
@@ -583,8 +620,8 @@ def read_erudit(
             rack_chars.append(ch)
     rack = "".join(rack_chars)
     if check:
-        check_tiles(cells, rack, rules)
-        check_board(cells, rules)
+        check_tiles(cells, rack, rules, counts_known)
+        check_board(cells, rules, corner_joins)
     premiums = [k if k is not None and k != TILE else "?" for k in kinds]  # none is None here
     layout_seen = site.look.layout
     if layout_seen is not None:  # premiums drawn as marks, or a layout of the site's own

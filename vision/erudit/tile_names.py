@@ -11,7 +11,7 @@ opinions must agree. A tile with no value number cannot be checked and is never 
 from __future__ import annotations
 
 from solvers.erudit.rules import Rules
-from vision.core.glyph_ocr import name_glyph
+from vision.core.glyph_ocr import OcrVerdict, name_glyph
 from vision.core.ocr import OcrUnavailableError
 from vision.core.rendered_text import best_match
 from vision.erudit.tiles import TileInk
@@ -49,6 +49,8 @@ def letter_by_rules(tile: TileInk, value: int | None, rules: Rules, lang: str,
     except OcrUnavailableError:
         return None
     letter = verdict.char
+    if letter is None and value is None:
+        return shape if _all_say(verdict, shape) else None
     if letter is None:
         return None
     if value is None:
@@ -69,4 +71,40 @@ def letter_by_two(tile: TileInk, rules: Rules, lang: str) -> str | None:
         verdict = name_glyph([(tile.letter_window, tile.colour)], rules.alphabet, lang, blanks=1)
     except OcrUnavailableError:
         return None
+    return shape if verdict.char == shape or _all_say(verdict, shape) else None
+
+
+def _all_say(verdict: OcrVerdict, shape: str | None) -> bool:
+    """Tesseract not sure, but every answer it gave is the letter the clear shape is: with a
+    number too small to read (JScrab's superscript 5 on Х), the second opinion agreeing."""
+    said = {text.strip().upper() for text, _ in verdict.answers if text.strip()}
+    return shape is not None and said == {shape}
+
+
+def wildcard_letter(tile: TileInk, rules: Rules, lang: str) -> str | None:
+    """A board tile with no number (a wildcard, worth nothing: no value checks its letter)
+    named when the clear shape and Tesseract's sure letter are one (JScrab's computer laid
+    a wildcard М its bank had never seen, in a word our dictionary lacks, НАЙМУ: neither the
+    game nor the value could name it, and the loop waited until it gave up)."""
+    if tile.letter is None or tile.letter_window is None or tile.value is not None:
+        return None
+    shape = letter_by_shape(tile, rules.alphabet)
+    if shape is None:
+        return None
+    try:
+        verdict = name_glyph([(tile.letter_window, tile.colour)], rules.alphabet, lang, blanks=1)
+    except OcrUnavailableError:
+        return None
     return shape if verdict.char == shape else None
+
+
+def value_by_shape(tile: TileInk, rules: Rules) -> int | None:
+    """The tile's value number named by the rendered numbers the rules use, when one is the
+    clear best (JScrab's superscripts are 6 px tall: Tesseract reads none of 5 and 8, and a
+    site learned from one rack has no mark of them yet)."""
+    if tile.value_mask is None:
+        return None
+    numbers = {str(v): (str(v),) for v in sorted(set(rules.values.values())) if v > 0}
+    name, _ = best_match(tile.value_mask, numbers, keep_aspect=True, least=SHAPE_LEAST,
+                         margin=SHAPE_MARGIN)
+    return None if name is None else int(name)

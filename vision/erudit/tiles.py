@@ -30,6 +30,8 @@ FACE_CLOSE = 14
 #: (a letter's bar, as Ш's, may cover three quarters of a row; a shadow band or grid line
 #: leaves nothing).
 FACE_ROW = 0.1
+#: A tile's rim: this part of its face's shorter side, at each edge (see ``_in_corner``).
+RIM = 0.1
 #: Below this distance from the face nothing is ink.
 INK = 40
 #: The value sits right of this part of the face's width and below this part of its height.
@@ -350,11 +352,16 @@ def _joined(inside: np.ndarray, rows: int) -> bool:
 
 
 def _in_corner(x: int, y: int, cw: int, ch: int, w: int, h: int) -> bool:
-    """Small ink touching two sides of the box, or a thin strip along one side."""
+    """Small ink touching two sides of the box, a thin strip along one side, or a dot wholly
+    in the rim (a dotted border: JScrab rings a tile played with dots, its face colour between
+    them, so the face's box takes the ring in; no letter or value stroke is that small there)."""
     touches = (x == 0) + (y == 0) + (x + cw >= w) + (y + ch >= h)
     small = cw <= 0.2 * w and ch <= 0.2 * h
     strip = (ch <= 0.1 * h and cw >= 0.5 * w) or (cw <= 0.1 * w and ch >= 0.5 * h)
-    return bool((touches >= 2 and small) or (touches >= 1 and strip))
+    rim = max(2, round(RIM * min(w, h)))
+    dot = cw <= rim + 1 and ch <= rim + 1 and (
+        x + cw <= rim or y + ch <= rim or x >= w - rim or y >= h - rim)
+    return bool((touches >= 2 and small) or (touches >= 1 and strip) or dot)
 
 
 def _ink(

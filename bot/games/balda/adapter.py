@@ -41,7 +41,7 @@ from bot.run.game import (
 )
 from bot.web.rejected_words import RejectedWords
 from bot.web.site_copies import SiteCopies
-from bot.web.sites import SiteProfile
+from bot.web.sites import MIN_ZIPF, SiteProfile
 from bot.web.steps import (
     key_gesture,
     plain_gestures,
@@ -356,7 +356,8 @@ class BaldaPlayer(GridReading, FrameChecks,
             state = replace(state, to_move=0)
         excluded = tuple(w for w in self.rejected.words | self._not_taken
                          if w not in state.used_words)
-        rare = rare_words(state, self.lexicon, self.site.language, self.site.min_zipf)
+        floor = MIN_ZIPF if self.site.min_zipf is None else self.site.min_zipf
+        rare = rare_words(state, self.lexicon, self.site.language, floor)
         excluded += tuple(w for w in rare if w not in excluded)  # the site likely lacks them
         thinking = replace(state, used=state.used + excluded) if excluded else state
         decision = search_decision(thinking, self.lexicon, seconds=self.think)

@@ -23,6 +23,7 @@ from bot.games.erudit.steps import (
     AcceptEnd,
     Awaits,
     ConfirmExchange,
+    Dismiss,
     Expect,
     MarkTile,
     OpenExchange,
@@ -34,7 +35,7 @@ from bot.games.erudit.steps import (
     Submit,
     WaitForPage,
 )
-from bot.games.erudit.track import EruditTrackError, new_tiles
+from bot.games.erudit.track import EruditTrackError, new_tiles, partial_reply
 from bot.games.erudit.vision_calls import LetterKeys, LocateBoard, ReadBoard, ReadNumbers
 from bot.io.targets.base import Target, TargetProfile
 from bot.run.act import Gesture, Intent
@@ -67,6 +68,9 @@ NUDGE_AFTER = 6.0  # seconds a submitted move may show as ours before it is subm
 NUDGES = 2
 SUBMIT_WAITS = 25  # frames to wait for the submit button before trying without it
 OUTCOMES = ("won", "lost", "drawn")
+#: Seconds the opponent's new tiles must stand still before a move our rules do not take is
+#: followed as the site's (JScrab flies its tiles in one by one, well under a second each).
+STILL = 4.0
 RULES_ENDS = {  # why a game the page did not call over is over (games.jsonl's "ended_by")
     "out": "a rack ran out with the bag empty",
     "passes": "two scoreless turns in a row with the bag empty",
@@ -94,8 +98,15 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         numbers: ReadNumbers | None = None,
         think: float = 0.0,
         tiles: int | None = None,
+        common: WordGraph | None = None,
     ) -> None:
         self.site = site
+        self.common = common  # the words a site of another list most likely takes, tried first
+        self._still: tuple[tuple[str, ...], float] | None = None  # a board and since when
+        self.leeway = False  # the opponent's tiles stood still: its move as the site made it
+        # the site joined words corner to corner once: boards read so from then on (its
+        # boards were refused as "not joined" and the game stopped on five bad frames)
+        self.corner_joins = False
         self.think = think  # CPU seconds the simulating player may spend a move (0: equity)
         self.rules = rules
         self.graph = graph
@@ -162,6 +173,10 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         ours = "ours" in seen.kinds and "theirs" not in seen.kinds
         over = bool(seen.kinds & set(ENDED))
         kind = pending.kind
+        if added and kind in (Awaits.SUBMIT, Awaits.SENT, Awaits.REPLY, Awaits.PASS):
+            coming = partial_reply(pending.board, added, self.graph, self.rules)
+            if coming and not self._stood_still(seen):
+                return Verdict.STALE, f"the opponent's tiles are still coming in ({coming})"
         if kind is Awaits.TILE and pending.tiles:
             return check_batch(pending.tiles, added)
         if kind is Awaits.TILE:
@@ -199,6 +214,16 @@ class EruditPlayer(EruditPageReader, EruditFollower,
                 return Verdict.OK, ""  # (a page that never says whose turn: its tiles show)
             return Verdict.STALE, "waiting for the opponent"
         return Verdict.OK, ""
+
+    def _stood_still(self, seen: EruditSeen) -> bool:
+        """Has this board shown unchanged for :data:`STILL` seconds? Then tiles the rules
+        do not take as a whole move are no move still flying in but the site's own."""
+        if self._still is None or self._still[0] != seen.board:
+            self._still = (seen.board, seen.t)
+        if seen.t - self._still[1] < STILL:
+            return False
+        self.leeway = True  # followed as the site's move (track.SITE_LEEWAY)
+        return True
 
     @staticmethod
     def _wildcard_not_drawn(pending: Expect, seen: EruditSeen) -> bool:
@@ -252,7 +277,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         return Turn.THEIRS
 
     def _entering(self, seen: EruditSeen) -> bool:
-        return bool(self.plan or seen.kinds & {"rejected", "choose", "accept"})
+        return bool(self.plan or seen.kinds & {"rejected", "choose", "accept", "notice"})
 
     def follow(self, seen: EruditSeen) -> None:
         """Bring the followed game up to an accepted reading, and note when a new turn of
@@ -277,7 +302,8 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         assert self.board is not None
         rows = ["".join(self.board[r * 15 : (r + 1) * 15]) for r in range(15)]
         board = Board.from_rows(rows, self.rules.alphabet)
-        return Position(self.rules, board, (seen.rack, None), self.scores, 0, None)
+        rack = seen.rack.replace("?", "")  # a tile nothing names is left out of the moves
+        return Position(self.rules, board, (rack, None), self.scores, 0, None)
 
     # --- deciding -----------------------------------------------------------------------------
     def decide(self, seen: EruditSeen) -> list[Decision[Step]]:
@@ -286,6 +312,8 @@ class EruditPlayer(EruditPageReader, EruditFollower,
             return [self._recall(seen)]
         if "accept" in seen.kinds and not self.plan and not self.laid:
             return [self._step(AcceptEnd(), seen)]
+        if "notice" in seen.kinds:
+            return [self._step(Dismiss(), seen)]
         if "choose" in seen.kinds and self.plan and isinstance(self.plan[0], PickLetter):
             return [self._step(self.plan.pop(0), seen)]
         if self.plan and isinstance(self.plan[0], Submit) and not self._submit_shown(seen):
@@ -331,23 +359,33 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         self._pending = Expect(Awaits.RECALL, self.board, Recall(word))
         return Decision(Recall(word), "recall", f"the site refused {word or 'the tiles'}")
 
-    def _new_move(self, seen: EruditSeen) -> list[Decision[Step]]:
+    def _options(self, position: Position, refused_words: set[str], seen: EruditSeen,
+                 graph: WordGraph) -> list[Decision[Placement | Exchange | Pass | MultiPlacement]]:
+        """The engine's best moves on ``graph`` the site has not refused and can take."""
         from solvers.erudit.best import best_moves
 
-        position = self.position(seen)
-        refused_words = set(self.rejected.words) if self.rejected is not None else set()
-        options = [
+        return [
             d
-            for d in best_moves(position, self.graph, top=self.top, think=self.think)
+            for d in best_moves(position, graph, top=self.top, think=self.think)
             if d.move.to_text() not in self._refused
             and (self.site.exchange or not isinstance(d.move, Exchange))  # no exchange steps
             and not (isinstance(d.move, Exchange) and seen.bag is not None
                      and seen.bag < self.rules.min_bag_to_exchange)  # the page would refuse it
             and not (isinstance(d.move, Placement) and d.move.word.upper() in refused_words)
         ]
+
+    def _new_move(self, seen: EruditSeen) -> list[Decision[Step]]:
+        position = self.position(seen)
+        refused_words = set(self.rejected.words) if self.rejected is not None else set()
+        options = self._options(position, refused_words, seen, self.common or self.graph)
+        if self.common is not None and not any(
+                isinstance(d.move, Placement | MultiPlacement) for d in options):
+            # no word common enough: a rare one beats passing or exchanging
+            options = self._options(position, refused_words, seen, self.graph)
         if not options:
             options = [Decision(Pass(), "pass", "no move the site has not refused")]
         chosen = options[0]
+
         self.current = chosen
         move = chosen.move
         if isinstance(move, Placement):
@@ -400,7 +438,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
             self._sent = step
             if not self.site.turn_ours:
                 self._wait_reply(seen)
-        elif isinstance(step, WaitForPage):
+        elif isinstance(step, WaitForPage | Dismiss):
             self._pending = Expect(Awaits.WAIT, on, step)
         elif isinstance(step, OpenExchange | MarkTile):
             kind = Awaits.EXCHANGE if isinstance(step, OpenExchange) else Awaits.MARK
@@ -449,6 +487,8 @@ class EruditPlayer(EruditPageReader, EruditFollower,
                 out += plain_gestures(self.site.exchange_confirm, seen.lines, seen.geometry)
             elif isinstance(step, AcceptEnd):
                 out += plain_gestures(self.site.accept, seen.lines, seen.geometry)
+            elif isinstance(step, Dismiss):
+                out += plain_gestures(self.site.dismiss, seen.lines, seen.geometry)
         return out
 
     def _typed_letter(self, letter: str, seen: EruditSeen) -> list[Gesture]:
@@ -564,8 +604,11 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         self._handed, self._sent, self._ended_by = 0, None, ""
 
     def new_game(self, target: Target[TargetProfile], calibration: Calibration) -> list[Intent]:
+        # (a click-at step needs the grid: JScrab's pop-ups' «Ладно» OCR does not read)
+        geometry = self._last_seen.geometry if self._last_seen is not None else None
         self.reset()
-        return step_intents((*self.site.dismiss, *self.site.new_game), self._page_lines)
+        return step_intents((*self.site.dismiss, *self.site.new_game), self._page_lines,
+                            geometry)
 
     def start_steps(self, target: Target[TargetProfile]) -> list[Intent]:
         """The site's start steps on a page just opened (a menu in front of the first game)."""

@@ -46,6 +46,10 @@ class ColdSite:
         self.folder = folder
         self.options = options
         self.learned = False
+        #: Rules the first frame's values fit as well as the ones chosen (a rack of letters
+        #: worth the same in Erudit and Scrabble: JScrab's first rack КЕНОИХ was taken for
+        #: Erudit, and its С worth 1, not 2, stopped the game): tried when a frame does not read.
+        self.tied: list[Rules] = []
 
     def learn(self, frame: Frame, location: BoardLocation) -> Rules:
         """Learn the site from ``frame`` (in place), save it; the rules its tiles show.
@@ -59,6 +63,7 @@ class ColdSite:
             # a page still loading (squares that are no tiles yet), or a rack not read
             raise ReadError(f"the page shows no rack whose letters can be named yet (read"
                             f" {named.shot.rack or 'none'}): nothing to learn its tiles from")
+        self.tied = [r for r in self.options if r.name in named.tied]
         learn_site([named.shot], self.site)
         self.site.look.merge_layout(named.layout.kinds)
         self.site.save(self.folder)

@@ -40,6 +40,8 @@ class EruditFollower:
     laid: list[tuple[int, str]]
     current: Decision[Placement | Exchange | Pass | MultiPlacement] | None
     move_seconds: list[float]
+    leeway: bool
+    corner_joins: bool
     tiles: int | None
     ending: RulesEnd
     _pending: Expect | None
@@ -126,9 +128,13 @@ class EruditFollower:
             return
         before = Board(tuple(self.board))
         try:
-            move = read_move(before, added, self.graph, self.rules)
+            move = read_move(before, added, self.graph, self.rules, self.leeway)
         except EruditTrackError as exc:
             raise ImpossibleState(str(exc)) from exc
+        if self.leeway:
+            logger.info("opponent's %s is against our rules; the site made it", move.to_text())
+            self.corner_joins = True
+        self.leeway = False
         if not move.known:
             self.log.site_words.append(move.placement.to_text())
             logger.info("opponent's %s uses a word our dictionary lacks", move.to_text())

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from bot.games.erudit.vision_calls import ReadNumbers
     from bot.web.session import PagePlayConfig
     from bot.web.sites import SiteProfile
+    from solvers.erudit.rules import Rules
     from vision.erudit.reader import BoardLocation, EruditReading
 
 
@@ -33,6 +34,32 @@ def all_tiles_bonus(cfg: PagePlayConfig, profile: SiteProfile) -> int | None:
         except ValueError:
             raise GamebotError(f"--page-param bonus={given}: a whole number of points") from None
     return profile.all_tiles_bonus
+
+
+def switched_rules(
+    cold: ColdSite, frame: Frame, location: BoardLocation, site: object, bonus: int | None,
+    check: bool, known: dict[int, str] | None, partial: bool, empty_rack: bool,
+) -> Rules | None:
+    """Rules the first frame fitted as well, under which a frame the chosen ones refuse reads
+    (the values it shows tell them apart now); None when none does. Chosen for good."""
+    from bot.games.erudit.sites import site_rules
+    from vision.erudit.reader import read_erudit
+
+    for option in cold.tied:
+        rules = site_rules(option, site).with_options(bingo_bonus=bonus)  # type: ignore[arg-type]
+        try:
+            read_erudit(frame, location, site, rules, check=check,  # type: ignore[arg-type]
+                        known=known, partial=partial, empty_rack=empty_rack,
+                        unknown_rack=True)  # (a rack tile no look names tells nothing)
+        except ReadError:
+            continue
+        logger.info("the page's values are %s's, not the first frame's guess: switched",
+                    option.name)
+        cold.tied = []
+        cold.site.look.rules = [option.name]
+        cold.site.save(cold.folder)
+        return rules
+    return None
 
 
 def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlayer:
@@ -84,6 +111,9 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
             copies.keep_look(copy_of(folder, ("erudit-look.json", "glyphs", "marks", "wholes")))
     lang = tesseract_lang(rules_lang(rules))
     cache = TileCache()
+    # rules a profile names are the site's, counts and all; rules told by the values the
+    # tiles show say nothing of how many of each letter the site's set has
+    counts_known = cfg.target == "builtin" or bool(profile.rules)
 
     def locate(frame: Frame) -> BoardLocation:
         from vision.erudit.reader import locate_erudit
@@ -93,7 +123,7 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
     def read(
         frame: Frame, location: BoardLocation, check: bool = True,
         known: dict[int, str] | None = None, partial: bool = False, empty_rack: bool = False,
-        relearn: bool = False,
+        relearn: bool = False, unknown_rack: bool = False,
     ) -> EruditReading:
         """``relearn``: a tile refused twice with the same pixels (settled, not mid-animation)
         may be named by Tesseract and learned even as a new look of a letter the bank knows."""
@@ -113,23 +143,35 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
             return read_erudit(
                 frame, location, site, rules, cache=cache, check=check, known=known,
                 partial=partial, empty_rack=empty_rack, new_letters_only=not relearn,
+                unknown_rack=unknown_rack, corner_joins=player.corner_joins,
+                counts_known=counts_known,
             )
 
         try:
             reading = again()
         except ReadError as exc:
-            # a face the look lacks (the opponent's last word highlighted): learned when the
-            # squares could be one move's tiles and the frame then reads (vision/erudit/faces)
-            found_face = read_with_new_face(frame, location, site, exc, again)
-            if found_face is None:
-                raise
-            reading = found_face
-            logger.info("learned a new tile face of site %s (squares %s)", site.name,
-                        ", ".join(f"{r + 1},{c + 1}" for r, c in exc.cells))
-            if cold is not None:
-                site.save(folder)
-            if copies is not None:
-                copies.keep_look(site.save)  # the replay reads those frames with it
+            other = None
+            if cold is not None and cold.tied:  # the first rack fitted two rule sets
+                other = switched_rules(cold, frame, location, site, bonus, check, known,
+                                       partial, empty_rack)
+            if other is not None:
+                rules = other
+                player.rules = rules
+                reading = again()
+            else:
+                # a face the look lacks (the opponent's last word highlighted): learned when
+                # the squares could be one move's tiles and the frame then reads
+                # (vision/erudit/faces)
+                found_face = read_with_new_face(frame, location, site, exc, again)
+                if found_face is None:
+                    raise
+                reading = found_face
+                logger.info("learned a new tile face of site %s (squares %s)", site.name,
+                            ", ".join(f"{r + 1},{c + 1}" for r, c in exc.cells))
+                if cold is not None:
+                    site.save(folder)
+                if copies is not None:
+                    copies.keep_look(site.save)  # the replay reads those frames with it
         if check and not partial and not reading.premiums_match:
             from bot.games.erudit.board_layout import board_layout
 
@@ -165,10 +207,16 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
 
         numbers = read_numbers
 
+    graph = graph_for(rules.dictionary)
+    common = None
+    if profile.min_zipf:  # a site whose word list is not ours: common words first
+        from bot.games.erudit.common_words import common_graph
+
+        common = common_graph(graph, profile.language, profile.min_zipf)
     player = EruditPlayer(
         profile,
         rules,
-        graph_for(rules.dictionary),
+        graph,
         read=read,
         locate=locate,
         text=text,
@@ -177,5 +225,6 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
         numbers=numbers,
         think=cfg.think,
         tiles=cfg.tiles if cfg.target == "builtin" else None,  # a short game on our page
+        common=common,
     )
     return player

@@ -18,7 +18,7 @@ from bot.games.erudit.track import square_text
 from bot.games.erudit.vision_calls import LetterKeys, LocateBoard, ReadBoard, ReadNumbers
 from bot.run.game import Calibration
 from bot.web.sites import SiteProfile
-from bot.web.steps import Line, matches, number_near
+from bot.web.steps import Line, find_line, matches, number_near
 from solvers.erudit.dictionary import WordGraph
 from solvers.erudit.rules import Rules
 from vision.core.errors import ReadError
@@ -124,6 +124,24 @@ class EruditPageReader:
                 kinds = kinds | {"ours"}
         return lines, kinds
 
+    def _kinds(self, lines: Sequence[Line]) -> frozenset[str]:
+        return frozenset(kind for kind, phrases in self.site.phrases.items()
+                         if any(matches(line.text, p) for line in lines for p in phrases))
+
+    def _popup_lines(self, frame: Frame) -> list[Line]:
+        """The lines of a pop-up over a dimmed page, read alone (:mod:`vision.core.popup`):
+        with every line of the page at once Tesseract lost them."""
+        from vision.core.popup import popup_box
+
+        box = popup_box(frame.pixels)
+        page = frame.width * frame.height
+        if self.text is None or box is None or box.width * box.height * 4 > page:
+            return []
+        crop = frame.pixels[box.top : box.bottom, box.left : box.right].copy()
+        dx, dy = frame.region.left + box.left, frame.region.top + box.top
+        return [Line(t.text, t.region.offset(dx, dy))
+                for t in self.text.lines(Frame.from_pixels(crop))]
+
     def read(self, frame: Frame, location: BoardLocation) -> EruditSeen:
         given = location
         check = not (self.plan or self.laid)  # our move half laid is no legal position yet
@@ -148,6 +166,17 @@ class EruditPageReader:
             if last is None:
                 raise
             lines, kinds = self._page(frame, ())
+            popped = popup_kinds(kinds, lines, self.site)
+            if not popped:
+                boxed = self._popup_lines(frame)  # the pop-up's lines read on their own
+                if boxed:
+                    lines = boxed
+                    popped = popup_kinds(self._kinds(boxed), boxed, self.site)
+            if popped:
+                # an in-page pop-up over the board, its veil dimming it (JScrab): the board is
+                # as it was; the pop-up's words (a refusal, the end, a notice to clear) are
+                # what this frame is for
+                return replace(last, kinds=popped, lines=tuple(lines), t=frame.timestamp)
             keys = self._dialog_keys(frame, location, lines) if self.plan else {}
             if "choose" not in kinds:
                 # the dialog's heading may be lost to OCR (joined to the board beside it):
@@ -204,8 +233,21 @@ class EruditPageReader:
             if self._still_unknown(exc):
                 # the same tile, pixel for pixel, in a later frame: no animation, a new look
                 # of a letter the bank knows; Tesseract may name it (value-checked)
+                try:
+                    return self._read(frame, location, check=check, known=dict(self.laid),
+                                      empty_rack=empty, relearn=True)
+                except ReadError:
+                    if exc.cell is not None:
+                        raise
+                # a rack tile nothing names, settled (JScrab's Э with its 8 joined): an
+                # unknown tile, never a guess; the moves are made of the others
                 return self._read(frame, location, check=check, known=dict(self.laid),
-                                  empty_rack=empty, relearn=True)
+                                  empty_rack=empty, relearn=True, unknown_rack=True)
+            if exc.cell is None and str(exc).startswith("rack tile"):
+                # the first sight of it: left out of this move as well (an unreadable frame
+                # was counted a misread; a tile left out is never a wrong letter)
+                return self._read(frame, location, check=check, known=dict(self.laid),
+                                  empty_rack=empty, unknown_rack=True)
             raise
 
     def _where_now(self, frame: Frame, location: BoardLocation) -> BoardLocation:
@@ -319,3 +361,21 @@ class EruditPageReader:
     def board_region(location: BoardLocation, frame: Frame) -> Region:
         return Region(0, 0, frame.width, frame.height)
 
+
+
+#: What a pop-up over the board may say that the bot acts on without the board.
+POPUP_KINDS = frozenset({"rejected", "won", "lost", "drawn", "over"})
+
+
+def popup_kinds(kinds: frozenset[str], lines: Sequence[Line], site: SiteProfile
+                ) -> frozenset[str]:
+    """The kinds of a frame whose board does not read because a pop-up lies over it: its
+    words when they refuse our move, end the game or are a notice to clear (``texts.notice``:
+    «У меня нет ходов, ваша очередь»); else ``notice`` when one of the site's ``dismiss``
+    buttons shows by its label; else none (the frame waits, as before)."""
+    if kinds & (POPUP_KINDS | {"notice"}):
+        return kinds
+    if any(step.do == "button" and find_line(lines, step.label) is not None
+           for step in site.dismiss):
+        return kinds | {"notice"}
+    return frozenset()

@@ -8,13 +8,17 @@ from bot.run.recorder import RecordingError
 from bot.run.replay import TextReader
 from vision.core.frame import Frame
 
+#: Page kinds whose frames may show something over the board (not read again).
+OVER_THE_BOARD = frozenset({"choose", "rejected", "notice", "won", "lost", "drawn", "over"})
+
 
 def erudit_reader(header: dict[str, object], directory: Path | None = None) -> TextReader:
     """Erudit/Scrabble vision with the recorded site's look, board and rack, as play read
     them: Tesseract names a glyph the look lacks when the tile's value confirms it, and the
     frames are read in order, so what one frame taught the next one knows (play keeps those
     names for the session only). A tile still unknown (named during play by the game's logic,
-    which a lone frame cannot redo) reads as ``?`` and agrees with any letter recorded there;
+    which a lone frame cannot redo) reads as ``?`` and agrees with any letter recorded there
+    (a rack tile no look names reads ``?``, as play left it out);
     every other square and rack tile must read as recorded. The site's look is the one the
     recording keeps (:mod:`bot.web.site_copies`), else the site its header names."""
     from bot.games.erudit.sites import find_site
@@ -29,7 +33,7 @@ def erudit_reader(header: dict[str, object], directory: Path | None = None) -> T
 
     def read(frame: Frame, known: dict[int, str] | None = None) -> str:
         reading = read_erudit(frame, locate_erudit(frame), site, rules, check=False,
-                              partial=True, empty_rack=True, known=known)
+                              partial=True, empty_rack=True, known=known, unknown_rack=True)
         board = "".join(reading.board)
         rows = "\n".join(board[r * 15 : (r + 1) * 15] for r in range(15))
         return f"{rows}\nrack {reading.rack}"
@@ -43,9 +47,10 @@ def erudit_reader(header: dict[str, object], directory: Path | None = None) -> T
         )
 
     def checks(event: dict[str, object]) -> bool:
-        # The wildcard's letter dialog covers the board: play kept the board it read before.
+        # The wildcard's letter dialog, or a pop-up over a dimmed page (a refusal, a notice,
+        # the end: JScrab), covers the board: play kept the board it read before.
         page = event.get("page", ())
-        return not (isinstance(page, list | tuple) and "choose" in page)
+        return not (isinstance(page, list | tuple) and bool(set(page) & OVER_THE_BOARD))
 
     def read_event(frame: Frame, event: dict[str, object]) -> str:
         return read(frame, laid_squares(event))

@@ -98,9 +98,18 @@ class AcceptEnd:
         return "accept the last move"
 
 
+@dataclass(frozen=True)
+class Dismiss:
+    """A page's notice over the board (its computer passed) cleared by the profile's
+    ``dismiss`` steps."""
+
+    def to_text(self) -> str:
+        return "clear the page's notice"
+
+
 #: One step of entering a move, or the page's end accepted.
 Step = (PlaceTile | PickLetter | Submit | Recall | OpenExchange | MarkTile | ConfirmExchange
-        | PassTurn | WaitForPage | AcceptEnd)
+        | PassTurn | WaitForPage | AcceptEnd | Dismiss)
 
 
 class Awaits(StrEnum):

@@ -87,11 +87,19 @@ def _has_neighbour(board: Board, square: int, step: int) -> bool:
     return (c > 0 and board[square - 1] != EMPTY) or (c < SIZE - 1 and board[square + 1] != EMPTY)
 
 
+#: What a site's own engine may do that our rules forbid, seen settled on its board (JScrab's
+#: computer laid ТЯП touching our word only corner to corner): the site's move, kept.
+SITE_LEEWAY = ("must touch a tile",)
+
+
 def read_move(
-    board: Board, tiles: Sequence[tuple[int, str]], graph: WordGraph, rules: Rules
+    board: Board, tiles: Sequence[tuple[int, str]], graph: WordGraph, rules: Rules,
+    leeway: bool = False,
 ) -> SeenMove:
     """The move that laid ``tiles``: scored and checked by our rules (any rack: the
-    opponent's is unknown); words our dictionary lacks make it a site word, not an error."""
+    opponent's is unknown); words our dictionary lacks make it a site word, not an error.
+    With ``leeway`` (the tiles stood still a while) a move our rules forbid only as
+    :data:`SITE_LEEWAY` says is the site's move too."""
     placement = placement_of(board, tiles)
     rack = "".join(WILDCARD if ch.islower() else ch for _, ch in tiles)
     laid = board.place(list(tiles))
@@ -101,8 +109,23 @@ def read_move(
         score, _used = check_placement(board, placement, rack, graph, rules)
         known = True
     except IllegalMoveError as exc:
-        if "not in the dictionary" not in str(exc):
+        allowed = leeway and any(why in str(exc) for why in SITE_LEEWAY)
+        if "not in the dictionary" not in str(exc) and not allowed:
             raise EruditTrackError(f"the opponent's move {placement.to_text()}: {exc}") from None
         score = score_tiles(board, list(tiles), placement.across, rules)
         known = False
     return SeenMove(placement, tuple(tiles), score, words, known)
+
+
+def partial_reply(
+    board: Sequence[str], tiles: Sequence[tuple[int, str]], graph: WordGraph, rules: Rules
+) -> str:
+    """Why the opponent's new ``tiles`` make no move yet (they are off one line, leave a gap
+    or touch nothing), or "" when they do. A page that flies the computer's tiles in one by
+    one (JScrab) shows such a part of its move: a frame to wait out, not the move (it was
+    read as «C7 ТЮ across: the word must touch a tile» and the game stopped)."""
+    try:
+        read_move(Board(tuple(board)), tiles, graph, rules)
+    except EruditTrackError as exc:
+        return str(exc)
+    return ""

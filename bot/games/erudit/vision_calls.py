@@ -13,12 +13,13 @@ from vision.erudit.reader import BoardLocation, EruditReading
 
 class ReadBoard(Protocol):
     """Board and rack of a located board (``relearn``: a tile refused twice with the same
-    pixels may be named by Tesseract even as a new look of a letter the bank knows)."""
+    pixels may be named by Tesseract even as a new look of a letter the bank knows;
+    ``unknown_rack``: a rack tile nothing names reads ``?``)."""
 
     def __call__(
         self, frame: Frame, location: BoardLocation, check: bool = True,
         known: dict[int, str] | None = None, partial: bool = False, empty_rack: bool = False,
-        relearn: bool = False,
+        relearn: bool = False, unknown_rack: bool = False,
     ) -> EruditReading: ...
 
 

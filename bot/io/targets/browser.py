@@ -137,9 +137,27 @@ def launch(
         raise GamebotError(f"cannot start {argv[0]}: {exc.strerror}") from None
     try:
         return BrowserTarget(profile, profile.title, program, profile_dir, url)
+    except GamebotError as exc:
+        running = program.running
+        program.stop()
+        if not running:
+            raise
+        raise GamebotError(f"{exc}: {title_missed(profile)}") from None
     except BaseException:
         program.stop()
         raise
+
+
+def title_missed(profile: SiteProfile) -> str:
+    """What to do when the browser showed windows but none whose title the profile names (a
+    page whose <title> is empty, JScrab's, is titled by its address: "no window within 15 s"
+    said nothing of it)."""
+    try:
+        shown = windows.seen(windows.find_windows())
+    except GamebotError as exc:
+        shown = f"the windows could not be listed ({exc})"
+    return (f"no window titled {profile.title!r} (the site profile's 'title', a regular"
+            f" expression; a page with an empty <title> is titled by its address); {shown}")
 
 
 def attach(title: str, profile: SiteProfile) -> BrowserTarget:
