@@ -471,3 +471,29 @@ def test_a_move_the_pages_computer_challenged_off_is_undone_and_not_played_again
     assert step.reason.split(":")[0] != " ".join(move.split()[:-1])  # not the same move
     assert p.check(EMPTY_BOARD, p.pending([step], again), again)[0] in (Verdict.OK,
                                                                        Verdict.STALE)
+
+
+def test_a_tile_drag_the_page_let_go_by_is_dragged_again_a_few_times_only(player):
+    """wordgame's drag-and-drop page dropped a drag on a loaded machine: the tile stayed on
+    the rack, and the bot stopped on "place A L8 not shown yet". The same drag is sent again
+    while the tile is still on the rack and the board shows nothing new; never else."""
+    from dataclasses import replace
+
+    from bot.games.erudit.adapter import RELAY_AFTER, RELAYS
+
+    first = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")
+    player.turn(followed(player, first))
+    (step,) = player.decide(followed(player, first))
+    assert isinstance(step.move, PlaceTile)
+    pending = player.pending([step], first)
+    still = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")
+    assert player.nudge(pending, still, RELAY_AFTER - 0.5) == []
+    down = lay(EMPTY_BOARD, [(step.move.square, step.move.char)])
+    assert player.nudge(pending, seen(down, "КОТАИЖШ", "ours"), 10) == []
+    others = "".join(ch for ch in "ЖШЩЫЭЮЯ" if ch != step.move.char)[:6]
+    assert player.nudge(pending, seen(EMPTY_BOARD, others, "ours"), 10) == []  # left the rack
+    assert player.nudge(pending, replace(still, kinds=frozenset({"theirs"})), 10) == []
+    sent = [player.nudge(pending, still, RELAY_AFTER + 1) for _ in range(RELAYS + 2)]
+    assert [len(g) for g in sent] == [1] * RELAYS + [0, 0]
+    assert sent[0][0].kind.value == "drag"
+    assert sent[0][0].path[-1] == GEOMETRY.cell_center(*divmod(step.move.square, 15))
