@@ -149,14 +149,20 @@ def name_shot(frame: Frame, rules_options: Sequence[Rules], name: str) -> NamedS
     rack = "".join(names[len(layout.tiles) :])
     unnamed += [f"rack tile {k + 1}" for k, ch in enumerate(rack) if ch == UNNAMED]
     rows = tuple("".join(cells[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
-    shown, also = _shown(colours, layout)
+    shown, also = _shown(frame, windows, layout)
     return NamedShot(LabelledShot(frame, rows, rack, rules, name, shown, also), layout, unnamed)
 
 
-def _shown(colours: Sequence[tuple[int, int, int]], layout: LayoutReading
+def _shown(frame: Frame, windows: Sequence[Region], layout: LayoutReading
            ) -> tuple[str, tuple[tuple[str, tuple[int, int, int]], ...]]:
     """What colour each empty square shows: a premium's own colour, or the plain one where the
-    premium is a mark on a plain square; and the premiums' other colours."""
+    premium is a mark on a plain square; and the premiums' other colours. Each square's colour
+    is taken as calibration's learning takes it (:func:`mode_colour`): a star filling half a
+    square shows the star's colour or the white by a few pixels, and the quicker lattice of
+    :func:`mode_colours` may say the other one (wordgame: "I1 labelled 't' and G1 '.', but
+    both show #72a848")."""
+    px = frame.pixels
+    colours = [mode_colour(px[w.top : w.bottom, w.left : w.right]) for w in windows]
     shown = "".join(
         "." if close(colours[i], layout.plain) else (k if k != "?" else ".")
         for i, k in enumerate(layout.kinds))
@@ -180,9 +186,7 @@ def layout_of_labelled(frame: Frame, rules: Rules, name: str) -> NamedLayout | N
         return None
     windows = [Region(r.left + 1, r.top + 1, r.width - 2, r.height - 2) for r in
                (loc.geometry.cell_rect(*divmod(i, SIZE)) for i in range(SIZE * SIZE))]
-    px = frame.pixels  # (each square's colour as calibration's learning takes it)
-    shown, also = _shown([mode_colour(px[w.top : w.bottom, w.left : w.right]) for w in windows],
-                         layout)
+    shown, also = _shown(frame, windows, layout)
     return NamedLayout(layout, shown, also)
 
 
