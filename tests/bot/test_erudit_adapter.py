@@ -493,6 +493,9 @@ def test_a_tile_drag_the_page_let_go_by_is_dragged_again_a_few_times_only(player
     others = "".join(ch for ch in "ЖШЩЫЭЮЯ" if ch != step.move.char)[:6]
     assert player.nudge(pending, seen(EMPTY_BOARD, others, "ours"), 10) == []  # left the rack
     assert player.nudge(pending, replace(still, kinds=frozenset({"theirs"})), 10) == []
+    twin = step.move.char  # a twin on the rack while one is in flight: the rack is shorter
+    in_flight = seen(EMPTY_BOARD, twin + "".join(ch for ch in "ЖШЩЫЭЮЯ" if ch != twin)[:5], "ours")
+    assert player.nudge(pending, in_flight, 10) == []
     sent = [player.nudge(pending, still, RELAY_AFTER + 1) for _ in range(RELAYS + 2)]
     assert [len(g) for g in sent] == [1] * RELAYS + [0, 0]
     assert sent[0][0].kind.value == "drag"

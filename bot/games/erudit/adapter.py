@@ -124,6 +124,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         self._submitted: tuple[int, tuple[int, int] | None] | None = None  # rack size, scores
         self._nudges = 0  # submits sent again for the move being submitted
         self._relaid: tuple[PlaceTile, int] | None = None  # a tile laid again, how often
+        self._rack_before = 0  # tiles on the rack when the awaited tile was laid
         self._waits = 0  # frames waited for the submit button to show
         # (board before, tiles, score, text) of our last move taken, while it may be challenged
         self._last_move: tuple[tuple[str, ...], list[tuple[int, str]], int, str] | None = None
@@ -362,6 +363,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         if isinstance(step, PlaceTile):
             self._pending = Expect(Awaits.TILE, on, step)
             self.laid.append((step.square, step.char))
+            self._rack_before = len(seen.rack)
         elif isinstance(step, PickLetter):
             self._pending = Expect(Awaits.LETTER, on, step)
         elif isinstance(step, Submit):
@@ -479,14 +481,17 @@ class EruditPlayer(EruditPageReader, EruditFollower,
     def _relay(self, pending: Expect, seen: EruditSeen, waited: float) -> list[Gesture]:
         """The tile awaited, laid again when the page let its drag go by: the board shows
         nothing new and the tile is still on the rack (wordgame's drag-and-drop dropped a
-        drag on a loaded machine; the bot stopped on "place A L8 not shown yet")."""
+        drag on a loaded machine; the bot stopped on "place A L8 not shown yet"). A rack
+        shorter than when the tile was laid is a drag still under way, even when a twin of
+        the tile stays on it (an S laid again while the first S was in flight landed on
+        another square: "2 new tiles after laying one")."""
         step = pending.step
         if not isinstance(step, PlaceTile) or waited < RELAY_AFTER:
             return []
         if seen.kinds & {"rejected", "choose", "theirs", *ENDED} or seen.board != pending.board:
             return []  # something else happened, or the tile (or another) is down
-        if step.rack_char not in seen.rack:
-            return []  # it left the rack: the page is drawing it
+        if step.rack_char not in seen.rack or len(seen.rack) < self._rack_before:
+            return []  # it left the rack (a twin may stay): the page is drawing it
         done = self._relaid[1] if self._relaid is not None and self._relaid[0] == step else 0
         if done >= RELAYS:
             return []
