@@ -66,7 +66,7 @@ NUDGE_AFTER = 6.0  # seconds a submitted move may show as ours before it is subm
 NUDGES = 2
 #: seconds a tile dragged (or clicked) may take to show on its square before it is laid again
 #: (a drag the page let go by on a loaded machine: REDIPS never saw the press), and how often
-RELAY_AFTER = 2.5
+RELAY_AFTER = 4.0
 RELAYS = 2
 SUBMIT_WAITS = 25  # frames to wait for the submit button before trying without it
 OUTCOMES = ("won", "lost", "drawn")
