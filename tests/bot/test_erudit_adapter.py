@@ -500,3 +500,40 @@ def test_a_tile_drag_the_page_let_go_by_is_dragged_again_a_few_times_only(player
     assert [len(g) for g in sent] == [1] * RELAYS + [0, 0]
     assert sent[0][0].kind.value == "drag"
     assert sent[0][0].path[-1] == GEOMETRY.cell_center(*divmod(step.move.square, 15))
+
+
+def test_a_result_told_in_a_box_over_the_board_ends_the_game():
+    """scrabble-wordgame ends with a pop-up «Final Score You: 523 AI: 356 You win!» over the
+    board: the board does not read, but the frame says the game is over and who won (the bot
+    waited for a readable board, 60 s, and stopped with the game uncounted)."""
+    import numpy as np
+
+    from vision.core.errors import ReadError
+    from vision.core.frame import Frame
+
+    said = [SimpleNamespace(text="Final Score", region=Region(560, 320, 160, 24)),
+            SimpleNamespace(text="You win!", region=Region(580, 460, 120, 24))]
+
+    class Text:
+        def __init__(self):
+            self.shown = said
+
+        def lines(self, frame, exclude=()):
+            return list(self.shown)
+
+    def unreadable(*args, **kwargs):
+        raise ReadError("square A1: colour #999999 is neither an empty square nor a tile")
+
+    site = parse_profile({**SITE_DATA, "language": "en",
+                          "texts": {"won": ["You win"], "lost": ["Computer Wins"],
+                                    "over": ["Final Score"]}}, "t")
+    text = Text()
+    p = EruditPlayer(site, load_rules("wwf"), GRAPH, read=unreadable, locate=None, text=text)
+    frame = Frame.from_pixels(np.zeros((10, 10, 3), np.uint8))
+    board = lay(EMPTY_BOARD, [(112, "К")])
+    p._last_seen = seen(board, "CAT", "ours")
+    got = p.read(frame, None)
+    assert "won" in got.kinds and got.board == board
+    text.shown = said[:1]  # "Final Score" alone says no result: still unreadable
+    with pytest.raises(ReadError):
+        p.read(frame, None)

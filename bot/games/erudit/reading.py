@@ -69,6 +69,10 @@ class EruditLog:
     points: list[int] = field(default_factory=list)  # our score each turn we laid tiles
 
 
+#: Phrases that tell a game's result, read even when the box saying it covers the board.
+RESULTS = frozenset({"won", "lost", "drawn"})
+
+
 class EruditPageReader:
     """Reading frames for :class:`bot.games.erudit.adapter.EruditPlayer` (mixed into it)."""
 
@@ -148,6 +152,12 @@ class EruditPageReader:
             if last is None:
                 raise
             lines, kinds = self._page(frame, ())
+            if kinds & RESULTS and "choose" not in kinds:
+                # The game's end told in a box over the board (scrabble-wordgame's «Final
+                # Score ... You win!»): the board is as it was, the end is what this frame
+                # says (the bot waited for a readable board 60 s and stopped, uncounted).
+                return replace(last, kinds=kinds, lines=tuple(lines), letter_keys={},
+                               t=frame.timestamp)
             keys = self._dialog_keys(frame, location, lines) if self.plan else {}
             if "choose" not in kinds:
                 # the dialog's heading may be lost to OCR (joined to the board beside it):
