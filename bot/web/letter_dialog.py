@@ -108,3 +108,102 @@ def keys_from_lines(lines: Sequence[Line], alphabet: str) -> dict[str, Region]:
             cx = round(first_x + i * pitch)
             keys[ch] = Region(cx - half, round(y) - half, 2 * half, 2 * half)
     return keys
+
+
+#: Rows of one dialog are spaced alike to this fraction.
+SAME_PITCH = 0.08
+
+
+def keys_from_lone_letters(lines: Sequence[Line], alphabet: str) -> dict[str, Region]:
+    """{letter: key region} for a dialog whose keys stand too far apart for OCR to read a row
+    as one line (scrabble-wordgame's blank pop-up: every key a line of its own letter, a key's
+    width apart). A row is three lone letters at least, on one height, in the alphabet's
+    order and evenly spaced (a letter OCR lost between two read ones, the only letter of the
+    alphabet between them, is placed half way; letters of the board beside it are left
+    out); two rows at least, with the same spacing. A letter is clicked where OCR saw it."""
+    rows: list[list[tuple[Region, str]]] = []
+    for line in lines:
+        ch = _letters(line.text, alphabet)
+        if ch is None or len(set(ch)) != 1 or len(ch) > 2:
+            continue  # (one letter, or one read twice as its two cases: "Ww", "Pp")
+        ch = ch[0]
+        y = line.region.center.y
+        row = next((r for r in rows if abs(r[0][0].center.y - y) <= 0.5 * line.region.height),
+                   None)
+        if row is None:
+            rows.append([(line.region, ch)])
+        else:
+            row.append((line.region, ch))
+    found: list[tuple[float, dict[str, Region]]] = []
+    for row in rows:
+        row.sort(key=lambda p: p[0].left)
+        best: tuple[float, dict[str, Region]] | None = None
+        for start in range(len(row)):
+            for end in range(len(row), start + 2, -1):
+                spaced = _evenly_spaced(row[start:end], alphabet)
+                if spaced is not None and (best is None or len(spaced[1]) > len(best[1])):
+                    best = spaced
+                    break
+        if best is not None:
+            found.append(best)
+    # The dialog: the most rows of one spacing (the board's column letters A B C ... beside
+    # it are a row too, 34 px apart where the keys stand 39)
+    block: list[tuple[float, dict[str, Region]]] = []
+    for p, _ in found:
+        alike_rows = [(q, keys) for q, keys in found if abs(q - p) <= SAME_PITCH * p]
+        if (len(alike_rows), sum(len(k) for _, k in alike_rows)) > (
+                len(block), sum(len(k) for _, k in block)):
+            block = alike_rows
+    if len(block) < 2:
+        return {}
+    pitch = sorted(q for q, _ in block)[len(block) // 2]
+    alike = [keys for _, keys in block]
+    out: dict[str, Region] = {}
+    for keys in alike:
+        out.update(keys)
+    _first_keys(alike, out, pitch, alphabet)
+    return out
+
+
+def _first_keys(rows: list[dict[str, Region]], out: dict[str, Region], pitch: float,
+                alphabet: str) -> None:
+    """A row's first key OCR lost ('12)' for an O): placed when exactly one letter is missing
+    between the row above's last letter and this row's first, and another row has a key in
+    the column just left of it."""
+    rows = sorted(rows, key=lambda keys: next(iter(keys.values())).center.y)
+    lefts = [r.center.x for keys in rows for r in keys.values()]
+    for above, row in zip(rows, rows[1:], strict=False):
+        last = max(alphabet.index(ch) for ch in above)
+        first = min(alphabet.index(ch) for ch in row)
+        if first - last != 2 or alphabet[last + 1] in out:
+            continue
+        head = row[alphabet[first]]
+        x = head.center.x - pitch
+        if any(abs(cx - x) <= 0.15 * pitch for cx in lefts):
+            out[alphabet[last + 1]] = Region(round(head.left - pitch), head.top, head.width,
+                                             head.height)
+
+
+def _evenly_spaced(row: Sequence[tuple[Region, str]], alphabet: str
+                   ) -> tuple[float, dict[str, Region]] | None:
+    """A row's spacing and its keys, when it is a run of the alphabet evenly spaced."""
+    if len(row) < 3:
+        return None
+    order = [alphabet.index(ch) for _, ch in row]
+    xs = [r.center.x for r, _ in row]
+    gaps = [b - a for a, b in zip(xs, xs[1:], strict=False)]
+    pitch = min(gaps)
+    if pitch <= 0:
+        return None
+    keys = {ch: region for region, ch in row}
+    for k, gap in enumerate(gaps):
+        steps = round(gap / pitch)
+        if steps not in (1, 2) or abs(gap - steps * pitch) > 0.15 * pitch \
+                or order[k + 1] - order[k] != steps:
+            return None
+        if steps == 2:  # one key between, unread: the one letter between the two
+            a, b = row[k][0], row[k + 1][0]
+            keys[alphabet[order[k] + 1]] = Region(
+                round((a.left + b.left) / 2), round((a.top + b.top) / 2),
+                round((a.width + b.width) / 2), round((a.height + b.height) / 2))
+    return pitch, keys

@@ -153,11 +153,52 @@ def name_shot(frame: Frame, rules_options: Sequence[Rules], name: str) -> NamedS
     rack = "".join(names[len(layout.tiles) :])
     unnamed += [f"rack tile {k + 1}" for k, ch in enumerate(rack) if ch == UNNAMED]
     rows = tuple("".join(cells[r * SIZE : (r + 1) * SIZE]) for r in range(SIZE))
-    # What colour each empty square shows: a premium's own colour, or the plain one where the
-    # premium is a mark on a plain square.
+    shown, also = _shown(frame, windows, layout)
+    return NamedShot(LabelledShot(frame, rows, rack, rules, name, shown, also), layout, unnamed,
+                     tied)
+
+
+def _shown(frame: Frame, windows: Sequence[Region], layout: LayoutReading
+           ) -> tuple[str, tuple[tuple[str, tuple[int, int, int]], ...]]:
+    """What colour each empty square shows: a premium's own colour, or the plain one where the
+    premium is a mark on a plain square; and the premiums' other colours. Each square's colour
+    is taken as calibration's learning takes it (:func:`mode_colour`): a star filling half a
+    square shows the star's colour or the white by a few pixels, and the quicker lattice of
+    :func:`mode_colours` may say the other one (wordgame: "I1 labelled 't' and G1 '.', but
+    both show #72a848")."""
+    px = frame.pixels
+    colours = [mode_colour(px[w.top : w.bottom, w.left : w.right]) for w in windows]
     shown = "".join(
         "." if close(colours[i], layout.plain) else (k if k != "?" else ".")
         for i, k in enumerate(layout.kinds))
-    also = tuple(layout.premium_colours())
-    return NamedShot(LabelledShot(frame, rows, rack, rules, name, shown, also), layout, unnamed,
-                     tied)
+    return shown, tuple(layout.premium_colours())
+
+
+def layout_of_labelled(frame: Frame, rules: Rules, name: str) -> NamedLayout | None:
+    """A labelled shot's premium layout read off its board, as for an unlabelled one: which
+    empty squares show their premium's colour and which a mark on a plain square (a star
+    layout: a 'TW' star on a white square is white, and a label saying D1 is a triple word
+    is no clash with the plain A1). None when no known layout or label names it: the rules'
+    layout stands for the colours then."""
+    loc = locate_erudit(frame)
+    try:
+        _, rack_colours = find_rack_cold(frame, loc.bounds, loc.pitch, rules.rack_size)
+    except NoRackTilesError:
+        rack_colours = []
+    prefer = [n for n, rn in LAYOUTS.items() if rn == rules.name]
+    layout = read_layout(frame, loc.geometry, rack_colours, prefer)
+    if layout.unnamed:
+        return None
+    windows = [Region(r.left + 1, r.top + 1, r.width - 2, r.height - 2) for r in
+               (loc.geometry.cell_rect(*divmod(i, SIZE)) for i in range(SIZE * SIZE))]
+    shown, also = _shown(frame, windows, layout)
+    return NamedLayout(layout, shown, also)
+
+
+@dataclass(frozen=True)
+class NamedLayout:
+    """A labelled shot's layout (see :func:`layout_of_labelled`)."""
+
+    layout: LayoutReading
+    shown: str
+    also: tuple[tuple[str, tuple[int, int, int]], ...]

@@ -87,7 +87,7 @@ def names_by_logic(
     fits: list[tuple[dict[int, str], list[str]]] = []
     for named in choices:
         tiles = [(i, named.get(i, ch)) for i, ch in added]
-        words = _all_words(board, tiles, graph)
+        words = _all_words(board, tiles, graph, shown)
         if words is not None:
             fits.append((named, words))
             if len(fits) > 1 and not shown:
@@ -161,8 +161,12 @@ def _main_word_namings(
     return found
 
 
-def _all_words(board: Board, tiles: list[tuple[int, str]], graph: WordGraph) -> list[str] | None:
-    """The words the tiles form, upper case, when every one is a word; else None."""
+def _all_words(board: Board, tiles: list[tuple[int, str]], graph: WordGraph,
+               shown: frozenset[str] = frozenset()) -> list[str] | None:
+    """The words the tiles form, upper case, when every one is a word (of our list, or one
+    the page names: its word list is not ours, and scrabble-wordgame's computer played PLEX,
+    a word we lack, with a white X worth an 8 never seen: no naming fitted, the bot waited 60
+    s and stopped); else None."""
     squares = sorted(s for s, _ in tiles)
     rows = {s // SIZE for s in squares}
     across = len(rows) == 1 and len(squares) > 1 or (
@@ -173,7 +177,7 @@ def _all_words(board: Board, tiles: list[tuple[int, str]], graph: WordGraph) -> 
     if not formed:
         return None
     words = ["".join(laid[s] for s in w).upper() for w in formed]
-    return words if all(w in graph for w in words) else None
+    return words if all(w in graph or w in shown for w in words) else None
 
 
 def _side_neighbour(board: Board, square: int) -> bool:

@@ -508,3 +508,69 @@ def test_a_move_the_pages_computer_challenged_off_is_undone_and_not_played_again
     assert step.reason.split(":")[0] != " ".join(move.split()[:-1])  # not the same move
     assert p.check(EMPTY_BOARD, p.pending([step], again), again)[0] in (Verdict.OK,
                                                                        Verdict.STALE)
+
+
+def test_a_tile_drag_the_page_let_go_by_is_dragged_again_a_few_times_only(player):
+    """wordgame's drag-and-drop page dropped a drag on a loaded machine: the tile stayed on
+    the rack, and the bot stopped on "place A L8 not shown yet". The same drag is sent again
+    while the tile is still on the rack and the board shows nothing new; never else."""
+    from dataclasses import replace
+
+    from bot.games.erudit.adapter import RELAY_AFTER, RELAYS
+
+    first = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")
+    player.turn(followed(player, first))
+    (step,) = player.decide(followed(player, first))
+    assert isinstance(step.move, PlaceTile)
+    pending = player.pending([step], first)
+    still = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")
+    assert player.nudge(pending, still, RELAY_AFTER - 0.5) == []
+    down = lay(EMPTY_BOARD, [(step.move.square, step.move.char)])
+    assert player.nudge(pending, seen(down, "КОТАИЖШ", "ours"), 10) == []
+    others = "".join(ch for ch in "ЖШЩЫЭЮЯ" if ch != step.move.char)[:6]
+    assert player.nudge(pending, seen(EMPTY_BOARD, others, "ours"), 10) == []  # left the rack
+    assert player.nudge(pending, replace(still, kinds=frozenset({"theirs"})), 10) == []
+    twin = step.move.char  # a twin on the rack while one is in flight: the rack is shorter
+    in_flight = seen(EMPTY_BOARD, twin + "".join(ch for ch in "ЖШЩЫЭЮЯ" if ch != twin)[:5], "ours")
+    assert player.nudge(pending, in_flight, 10) == []
+    sent = [player.nudge(pending, still, RELAY_AFTER + 1) for _ in range(RELAYS + 2)]
+    assert [len(g) for g in sent] == [1] * RELAYS + [0, 0]
+    assert sent[0][0].kind.value == "drag"
+    assert sent[0][0].path[-1] == GEOMETRY.cell_center(*divmod(step.move.square, 15))
+
+
+def test_a_result_told_in_a_box_over_the_board_ends_the_game():
+    """scrabble-wordgame ends with a pop-up «Final Score You: 523 AI: 356 You win!» over the
+    board: the board does not read, but the frame says the game is over and who won (the bot
+    waited for a readable board, 60 s, and stopped with the game uncounted)."""
+    import numpy as np
+
+    from vision.core.errors import ReadError
+    from vision.core.frame import Frame
+
+    said = [SimpleNamespace(text="Final Score", region=Region(560, 320, 160, 24)),
+            SimpleNamespace(text="You win!", region=Region(580, 460, 120, 24))]
+
+    class Text:
+        def __init__(self):
+            self.shown = said
+
+        def lines(self, frame, exclude=()):
+            return list(self.shown)
+
+    def unreadable(*args, **kwargs):
+        raise ReadError("square A1: colour #999999 is neither an empty square nor a tile")
+
+    site = parse_profile({**SITE_DATA, "language": "en",
+                          "texts": {"won": ["You win"], "lost": ["Computer Wins"],
+                                    "over": ["Final Score"]}}, "t")
+    text = Text()
+    p = EruditPlayer(site, load_rules("wwf"), GRAPH, read=unreadable, locate=None, text=text)
+    frame = Frame.from_pixels(np.zeros((10, 10, 3), np.uint8))
+    board = lay(EMPTY_BOARD, [(112, "К")])
+    p._last_seen = seen(board, "CAT", "ours")
+    got = p.read(frame, None)
+    assert "won" in got.kinds and got.board == board
+    text.shown = said[:1]  # "Final Score" alone says no result: still unreadable
+    with pytest.raises(ReadError):
+        p.read(frame, None)

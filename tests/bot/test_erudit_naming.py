@@ -45,3 +45,18 @@ def test_a_played_tile_in_a_new_look_keeps_its_letter():
 def test_the_value_limits_the_letters():
     assert all(RULES.values[ch] == 10 for ch in letters_worth(10, RULES))
     assert letters_worth(None, RULES) == [ch.lower() for ch in RULES.alphabet]
+
+
+def test_the_word_the_page_names_names_a_tile_even_when_our_list_lacks_it():
+    """scrabble-wordgame: "AI played PLEX for 31 points", its X in a new look with an 8 never
+    seen (value unread); PLEX is not in our list, PLEA and PLEB are: the page's word names it."""
+    from calibration.erudit.naming import UNREAD
+
+    wwf = load_rules("wwf")
+    graph = WordGraph(["PLEA", "PLEB"])
+    followed = board((123, 1, "P"))  # a P on D9
+    partial = board((123, 1, "PLE?"))  # LE? laid after it
+    values = [("G9", UNREAD)]
+    assert names_by_logic(partial, followed, values, graph, wwf) == {}  # PLEA? PLEB?
+    said = frozenset({"AI", "PLAYED", "PLEX", "FOR", "POINTS"})
+    assert names_by_logic(partial, followed, values, graph, wwf, said) == {126: "X"}

@@ -220,3 +220,26 @@ def test_best_of_a_shot_puts_the_laid_tiles_back_on_the_rack(capsys):
     assert summary["laid_not_submitted"] == ["I7", "I8", "I9", "I10", "I11"]
     (best,) = summary["moves"]  # a bingo through I7-I9, squares the laid tiles held
     assert best["move"] == "I3 GELLINg down" and best["score"] == 78
+
+
+def test_calibrate_learns_a_star_layout_from_labelled_shots(capsys, tmp_path):
+    """scrabble-wordgame draws its premiums as stars on white squares, a star's colour or the
+    white the square's most common one by a few pixels: the labels' premium kinds were taken
+    as colours ("square D1 is labelled an empty 'T' square and A1 an empty '.' square, but
+    both show the colour #ffffff"). The layout is read off the board as for an unlabelled
+    shot; the held-out shot reads exact with what the two taught."""
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "recordings" / "erudit" / "wordgame"
+    shots = [folder / f"wordgame-wwf-100-g1-{t}.png" for t in ("t01", "t05")]
+    out = tmp_path / "site"
+    argv = ["calibrate", "erudit", "--from", *map(str, shots), "--labels",
+            str(folder / "expected"), "--site", "wg", "--out", str(out), "--yes", "--json"]
+    assert main(argv) == 0, capsys.readouterr().err
+    summary = last_json(capsys)
+    assert summary["shots"] == 2 and summary["exact"] == 2 and summary["problems"] == []
+    held = folder / "wordgame-wwf-100-g1-t07.png"
+    assert main(["read", "erudit", str(held), "--site", str(out), "--rules", "wwf", "--json"]) == 0
+    read = last_json(capsys)
+    want = Position.from_text((folder / "expected" / f"{held.stem}.txt").read_text("utf-8"))
+    assert read["board"] == list(want.board.rows()) and read["rack"] == want.racks[0]

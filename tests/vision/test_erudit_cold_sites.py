@@ -161,3 +161,23 @@ def test_an_unlabelled_shot_is_named_only_where_sure_and_the_rules_found(name):
     wrong = [i for i, (g, w) in enumerate(zip(got, want, strict=True)) if g not in ("?", w)]
     assert wrong == []
     assert got.count("?") <= 2  # the last move's white letters may wait for the game to name
+
+
+def test_a_rack_letter_whose_value_no_tile_showed_yet_is_named_by_tesseract():
+    """The site learned from its first frame (values 1-4 seen), a V worth 5 on the rack: its
+    "5" read by Tesseract at 92-93 % twice and at 39 % hard-thresholded must count (it was
+    refused as not sure, the V stayed unknown and the bot waited 60 s, then stopped)."""
+    from bot.games.erudit.cold_site import ColdSite
+    from vision.erudit.look import EruditSite
+    from vision.erudit.reader import read_erudit
+
+    rules = load_rules("wwf")
+    cold = ColdSite(EruditSite.empty("wordgame", rules.alphabet), Path("/nonexistent"), [rules])
+    cold.site.save = lambda folder: None  # type: ignore[method-assign]  # (nothing written)
+    first = _frame("wordgame-wwf-100-t00")
+    cold.learn(first, locate_erudit(first))
+    frame = _frame("wordgame-wwf-100-t01-rack-v")
+    label = _label("wordgame-wwf-100-t01-rack-v")
+    reading = read_erudit(frame, locate_erudit(frame), cold.site, rules)
+    assert reading.rack == label.racks[0] == "ACVEAET"
+    assert list(reading.board) == list(label.board.rows())

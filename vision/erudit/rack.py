@@ -192,9 +192,35 @@ def find_rack_cold(
         y = row[0][0].center.y
         return (-len(row), min(abs(y - board.bottom), abs(y - board.top)))
 
-    best = min(rows, key=rank)
+    best = _gaps_filled(px, min(rows, key=rank), rack_size)
     colours: list[Colour] = []
     for _, c in best:
         if not any(max(abs(a - b) for a, b in zip(c, k, strict=True)) <= 3 for k in colours):
             colours.append(c)
     return sorted((b for b, _ in best), key=lambda b: b.left), colours
+
+
+def _gaps_filled(px: np.ndarray, row: list[tuple[Region, Colour]], rack_size: int
+                 ) -> list[tuple[Region, Colour]]:
+    """The row with a tile between two found ones put back: one whose letter cuts its face
+    apart (scrabble-wordgame's W touches its edges: its flat part is no square) stands where
+    the row's spacing puts a tile, its face of the row's colour with a letter's ink on it."""
+    row = sorted(row, key=lambda bc: bc[0].left)
+    if len(row) < 2:
+        return row
+    steps = [b.left - a.left for (a, _), (b, _) in zip(row, row[1:], strict=False)]
+    step = min(steps)
+    out = list(row)
+    for (a, colour), gap in zip(row, steps, strict=False):
+        n = round(gap / step)
+        if n < 2 or abs(gap - n * step) > 0.15 * step or len(out) + n - 1 > rack_size:
+            continue
+        for k in range(1, n):
+            box = Region(round(a.left + k * gap / n), a.top, a.width, a.height)
+            inner = px[box.top : box.bottom, box.left : box.right]
+            diff = np.abs(inner.astype(np.int16) - np.array(colour, np.int16)).max(axis=2)
+            face = float((diff <= RACK_COLOUR_CLOSE).mean())
+            inked = float((diff > 40).mean())
+            if face >= 0.4 and LEAST_INK <= inked <= MOST_INK:
+                out.append((box, colour))
+    return sorted(out, key=lambda bc: bc[0].left)

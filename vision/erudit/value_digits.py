@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -234,7 +235,29 @@ class MarkBank:
 SURE_ONE = 90.0
 
 
+#: What Tesseract said of value-number pictures already asked, by their pixels: a board's
+#: tiles stay as they are frame after frame, and each asked again cost 8 Tesseract runs (a
+#: cold site's "1" in a look its marks never accepted: 57-108 runs a frame, 30-110 s a read on
+#: a loaded machine while playing scrabble-wordgame).
+_SAID: OrderedDict[bytes, int | None] = OrderedDict()
+SAID_SIZE = 4000
+
+
 def ocr_number(window: np.ndarray, face: tuple[int, int, int]) -> int | None:
+    """:func:`_ocr_number`, remembered for the same pixels and face."""
+    key = hashlib.blake2b(np.ascontiguousarray(window).tobytes()
+                          + repr((window.shape, tuple(face))).encode(), digest_size=16).digest()
+    if key in _SAID:
+        _SAID.move_to_end(key)
+        return _SAID[key]
+    said = _ocr_number(window, face)
+    _SAID[key] = said
+    while len(_SAID) > SAID_SIZE:
+        _SAID.popitem(last=False)
+    return said
+
+
+def _ocr_number(window: np.ndarray, face: tuple[int, int, int]) -> int | None:
     """A value number read by Tesseract (digits only), when every preparation of the ink
     that reads anything says the same, two at least at high confidence; None when not sure or
     Tesseract is missing. A word's reading (``--psm 8``) is asked first, then a line's

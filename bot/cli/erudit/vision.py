@@ -152,8 +152,18 @@ def _run_calibrate(args: argparse.Namespace) -> int:
         rack = pos.racks[0]
         if rack is None:
             raise GamebotError(f"{path.stem}.txt: player 1's rack must be given")
-        shots.append(LabelledShot(Frame.from_file(path), tuple(pos.board.rows()), rack,
-                                  pos.rules, path.name))
+        from calibration.erudit.bootstrap import layout_of_labelled
+
+        frame = Frame.from_file(path)
+        try:
+            read = layout_of_labelled(frame, pos.rules, path.name)
+        except ReadError as exc:
+            raise GamebotError(f"calibration stopped: {path.name}: {exc}") from None
+        if read is not None:  # premiums drawn as marks on plain squares (stars) are plain
+            layouts.append((path.name, read.layout.kinds))
+        shots.append(LabelledShot(frame, tuple(pos.board.rows()), rack, pos.rules, path.name,
+                                  read.shown if read is not None else None,
+                                  read.also if read is not None else ()))
     first = locate_erudit(shots[0].frame)
     b = first.bounds
     question = (f"{args.images[0]}: 15x15 board at x={b.left} y={b.top}, {b.width}x{b.height}"

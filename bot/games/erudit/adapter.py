@@ -66,6 +66,10 @@ logger = logging.getLogger(__name__)
 
 NUDGE_AFTER = 6.0  # seconds a submitted move may show as ours before it is submitted again
 NUDGES = 2
+#: seconds a tile dragged (or clicked) may take to show on its square before it is laid again
+#: (a drag the page let go by on a loaded machine: REDIPS never saw the press), and how often
+RELAY_AFTER = 4.0
+RELAYS = 2
 SUBMIT_WAITS = 25  # frames to wait for the submit button before trying without it
 OUTCOMES = ("won", "lost", "drawn")
 #: Seconds the opponent's new tiles must stand still before a move our rules do not take is
@@ -131,6 +135,8 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         self.numbers = numbers
         self._submitted: tuple[int, tuple[int, int] | None] | None = None  # rack size, scores
         self._nudges = 0  # submits sent again for the move being submitted
+        self._relaid: tuple[PlaceTile, int] | None = None  # a tile laid again, how often
+        self._rack_before = 0  # tiles on the rack when the awaited tile was laid
         self._waits = 0  # frames waited for the submit button to show
         # (board before, tiles, score, text) of our last move taken, while it may be challenged
         self._last_move: tuple[tuple[str, ...], list[tuple[int, str]], int, str] | None = None
@@ -427,6 +433,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         if isinstance(step, PlaceTile):
             self._pending = Expect(Awaits.TILE, on, step)
             self.laid.append((step.square, step.char))
+            self._rack_before = len(seen.rack)
         elif isinstance(step, PickLetter):
             self._pending = Expect(Awaits.LETTER, on, step)
         elif isinstance(step, Submit):
@@ -533,7 +540,10 @@ class EruditPlayer(EruditPageReader, EruditFollower,
     def nudge(self, pending: Expect | None, seen: EruditSeen, waited: float) -> list[Gesture]:
         """Submit again when a submitted move still shows as ours, not taken, after a while
         with the submit button on the page (Xanado redraws its panel as a tile lands, and a
-        click on the button at that moment is lost). A few times at most."""
+        click on the button at that moment is lost). A few times at most. A tile that never
+        left the rack is laid again the same way (:meth:`_relay`)."""
+        if pending is not None and pending.kind is Awaits.TILE:
+            return self._relay(pending, seen, waited)
         if pending is None or pending.kind is not Awaits.SUBMIT or waited < NUDGE_AFTER:
             return []
         if self._nudges >= NUDGES or seen.kinds & {"rejected", "choose", "theirs", *ENDED}:
@@ -547,6 +557,28 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         self._nudges += 1
         logger.info("the move is not taken after %.0f s: submitting again", waited)
         return out
+
+    def _relay(self, pending: Expect, seen: EruditSeen, waited: float) -> list[Gesture]:
+        """The tile awaited, laid again when the page let its drag go by: the board shows
+        nothing new and the tile is still on the rack (wordgame's drag-and-drop dropped a
+        drag on a loaded machine; the bot stopped on "place A L8 not shown yet"). A rack
+        shorter than when the tile was laid is a drag still under way, even when a twin of
+        the tile stays on it (an S laid again while the first S was in flight landed on
+        another square: "2 new tiles after laying one")."""
+        step = pending.step
+        if not isinstance(step, PlaceTile) or waited < RELAY_AFTER:
+            return []
+        if seen.kinds & {"rejected", "choose", "theirs", *ENDED} or seen.board != pending.board:
+            return []  # something else happened, or the tile (or another) is down
+        if step.rack_char not in seen.rack or len(seen.rack) < self._rack_before:
+            return []  # it left the rack (a twin may stay): the page is drawing it
+        done = self._relaid[1] if self._relaid is not None and self._relaid[0] == step else 0
+        if done >= RELAYS:
+            return []
+        self._relaid = (step, done + 1)
+        logger.info("%s not shown after %.1f s with the tile still on the rack: laid again",
+                    step.to_text(), waited)
+        return self._place(step, seen, set())
 
     def pending(self, decisions: Sequence[Decision[Step]], seen: EruditSeen) -> Expect:
         assert self._pending is not None

@@ -69,6 +69,10 @@ class EruditLog:
     points: list[int] = field(default_factory=list)  # our score each turn we laid tiles
 
 
+#: Phrases that tell a game's result, read even when the box saying it covers the board.
+RESULTS = frozenset({"won", "lost", "drawn"})
+
+
 class EruditPageReader:
     """Reading frames for :class:`bot.games.erudit.adapter.EruditPlayer` (mixed into it)."""
 
@@ -177,6 +181,12 @@ class EruditPageReader:
                 # as it was; the pop-up's words (a refusal, the end, a notice to clear) are
                 # what this frame is for
                 return replace(last, kinds=popped, lines=tuple(lines), t=frame.timestamp)
+            if kinds & RESULTS and "choose" not in kinds:
+                # The game's end told in a box over the board (scrabble-wordgame's «Final
+                # Score ... You win!»): the board is as it was, the end is what this frame
+                # says (the bot waited for a readable board 60 s and stopped, uncounted).
+                return replace(last, kinds=kinds, lines=tuple(lines), letter_keys={},
+                               t=frame.timestamp)
             keys = self._dialog_keys(frame, location, lines) if self.plan else {}
             if "choose" not in kinds:
                 # the dialog's heading may be lost to OCR (joined to the board beside it):
@@ -302,7 +312,7 @@ class EruditPageReader:
                      ) -> dict[str, Region]:
         """The wildcard dialog's keys: tiles read like a palette, else rows of letters read
         as text (:mod:`.letter_dialog`)."""
-        from bot.web.letter_dialog import keys_from_lines
+        from bot.web.letter_dialog import keys_from_lines, keys_from_lone_letters
 
         keys: dict[str, Region] = {}
         if self.letter_keys is not None:
@@ -312,6 +322,8 @@ class EruditPageReader:
                 keys = {}
         if len(keys) < len(self.rules.alphabet):
             keys = {**keys_from_lines(lines, self.rules.alphabet), **keys}
+        if len(keys) < len(self.rules.alphabet):
+            keys = {**keys_from_lone_letters(lines, self.rules.alphabet), **keys}
         return keys
 
     def _name_by_logic(self, frame: Frame, location: BoardLocation) -> dict[int, str]:
