@@ -13,6 +13,7 @@ import pytest
 
 from bot.run.replay import replay
 from bot.web.session import PagePlayConfig, play
+from tests.e2e.followed import moves_of_both_sides
 
 pytestmark = [pytest.mark.display, pytest.mark.slow, pytest.mark.xdist_group("erudit-e2e")]
 
@@ -28,14 +29,7 @@ def test_moves_on_jscrab_from_a_cold_start(virtual_display, tmp_path, monkeypatc
         site=str(PROFILE), games=1, think=0.2, out=tmp_path, record=tmp_path / "rec",
         max_steps=16,
     )  # 16 steps: two of our words of up to seven tiles, and the computer's replies
-    result = play(cfg)
-    s = result.summary
-    assert s["misreads"] == 0 and s["refused_clicks"] == 0, s["stopped"]
-    assert result.stats.games, s["stopped"]
-    (game,) = result.stats.games
-    played = game.details["moves_played"]
-    ours = [m for m in played if m.startswith("us:")]
-    assert ours and any(m.startswith("them:") for m in played), (played, s["stopped"])
+    moves_of_both_sides(play(cfg))
     assert (tmp_path / "sites" / "jscrab" / "erudit-look.json").is_file()  # learned cold
     monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "empty"))
     report = replay(tmp_path / "rec")

@@ -11,6 +11,7 @@ import pytest
 
 from bot.run.replay import replay
 from bot.web.session import PagePlayConfig, play
+from tests.e2e.followed import moves_of_both_sides
 
 pytestmark = [pytest.mark.display, pytest.mark.slow, pytest.mark.xdist_group("erudit-e2e")]
 
@@ -145,14 +146,6 @@ def test_moves_on_the_third_party_page(virtual_display, tmp_path, monkeypatch):
     )  # 12 steps: our first word and the computer's reply, whoever starts (the computer's
     # word, then our seven tiles and «Finished Turn», took 9); a blank the computer plays as
     # a rare letter, in the page's just-placed look, is not read yet (see issue 23)
-    result = play(cfg)
-    s = result.summary
-    assert s["misreads"] == 0 and s["refused_clicks"] == 0, s["stopped"]
-    assert result.stats.games, s["stopped"]
-    (game,) = result.stats.games
-    played = game.details["moves_played"]
-    ours = [m for m in played if m.startswith("us:")]
-    assert ours, played
-    assert any(m.startswith("them:") for m in played), played
+    moves_of_both_sides(play(cfg))
     report = replay(tmp_path / "rec")
     assert report.mismatches == [] and report.frames > 3
