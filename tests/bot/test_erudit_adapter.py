@@ -571,6 +571,8 @@ def test_a_result_told_in_a_box_over_the_board_ends_the_game():
     p._last_seen = seen(board, "CAT", "ours")
     got = p.read(frame, None)
     assert "won" in got.kinds and got.board == board
-    text.shown = said[:1]  # "Final Score" alone says no result: still unreadable
+    text.shown = said[:1]  # "Final Score" alone: the game is over, its result by the scores
+    assert "over" in p.read(frame, None).kinds
+    text.shown = []  # nothing over the board says anything: still unreadable
     with pytest.raises(ReadError):
         p.read(frame, None)
