@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from solvers.erudit.rules import load_rules
 from vision.core.frame import Frame
 from vision.erudit.look import EruditSite
@@ -47,9 +45,6 @@ def test_a_blanks_lone_zero_is_its_value_not_a_letter():
     assert letter.letter is not None and letter.value is not None
 
 
-@pytest.mark.xfail(strict=True, reason="regression from the JScrab merge (16c0b2d): the site "
-                   "learned cold from this frame has a '0' mark ~0.002 from its '1', so F8's 1 is "
-                   "refused as ambiguous; open in issue 23")
 def test_a_cold_start_whose_first_rack_holds_a_blank_reads_it(tmp_path):
     """The first frame of a cold start showed a blank on the rack: the site learned from it
     knew the marks 1 and 3, the blank's 0 matched the 1 firmly and every frame was refused ("a

@@ -266,7 +266,9 @@ def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool,
         said = value_by_shape(t.ink, rules) if ocr else None
         if said != want or said is None:
             said = ocr_number(window, t.ink.colour) if ocr and window is not None else None
-            if said is None and ocr:
+            if said is None and ocr and not (want is not None and t.nearest == str(want)):
+                # the shape's guess, unless the nearest mark is already the letter's value
+                # (Xanado's serif 1, close to a learned 0: the shape said 8 and refused it)
                 said = value_by_shape(t.ink, rules)
         if t.char == UNKNOWN:
             t.value = said if said is not None else UNREAD  # the caller's logic names it
