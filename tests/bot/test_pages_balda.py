@@ -22,6 +22,7 @@ from bot.pages.balda.game import BaldaGames, available_languages, refused
 from bot.pages.kit.server import PageRequestError, PageServer
 from solvers.balda import BaldaMove, BaldaState, Lexicon, generate_moves
 from solvers.words import russian_nouns
+from tests.bot.page_api import call, post
 
 TINY = ["БАЛДА", "ДА", "АД", "ЯД", "ЛАД", "ЛАДА", "БАЛ", "ЕЖ", "ДАЛЬ"]
 
@@ -41,24 +42,6 @@ def server(dense):
 @pytest.fixture
 def tiny():
     return BaldaGames({"ru": Lexicon(TINY)}, hard_seconds=0.05)
-
-
-def post(server, action, body, raw=None):
-    """(HTTP status, answer object) of one API call."""
-    data = raw if raw is not None else json.dumps(body).encode()
-    request = urllib.request.Request(server.api_url(action), data=data, method="POST")
-    request.add_header("Content-Type", "application/json")
-    try:
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            return answer.status, json.loads(answer.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
-
-
-def call(server, action, body):
-    status, answer = post(server, action, body)
-    assert status == 200, answer
-    return answer
 
 
 def as_move(move):

@@ -8,13 +8,7 @@ import pytest
 from bot.pages.erudit.game import EruditGames
 from bot.pages.kit.server import PageRequestError
 from solvers.erudit import WordGraph, load_rules
-
-TINY_EN = ["CAT", "ACT", "AT", "TA", "TAX", "AX", "CATS"]
-
-
-@pytest.fixture
-def tiny():
-    return EruditGames({"scrabble-en": WordGraph(TINY_EN), "erudit": WordGraph(["КОТ"])})
+from tests.bot.erudit_page.kit import TINY_EN
 
 
 def test_the_bonus_parameter_sets_the_pages_all_tiles_bonus(tiny):
