@@ -223,18 +223,11 @@ def _configure_calibrate(p: argparse.ArgumentParser) -> None:
     add_json(p)
 
 
-def _label_for(image: Path, labels: Path | None) -> str | None:
-    for folder in ([labels] if labels else []) + [image.parent]:
-        path = folder / (image.stem + ".txt")
-        if path.is_file():
-            return path.read_text("utf-8")
-    return None
-
-
 def _run_calibrate(args: argparse.Namespace) -> int:
     import sys
 
     from bot.cli.report import emit
+    from bot.cli.shot_labels import label_for
     from bot.web.site_data import user_sites_dir
     from calibration.balda.learn import learn_bank
     from solvers.words.alphabet import alphabet_for
@@ -247,7 +240,7 @@ def _run_calibrate(args: argparse.Namespace) -> int:
     shots = []
     for name in args.images:
         path = Path(name)
-        shots.append((Frame.from_file(path), _label_for(path, labels), path.name))
+        shots.append((Frame.from_file(path), label_for(path, labels), path.name))
     first = locate_letter_grid(shots[0][0])
     b = first.geometry.bounds
     question = (f"{args.images[0]}: {first.rows}x{first.cols} grid at x={b.left} y={b.top},"

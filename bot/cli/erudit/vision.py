@@ -104,18 +104,11 @@ def _configure_calibrate(p: argparse.ArgumentParser) -> None:
     add_json(p)
 
 
-def _label_for(image: Path, labels: Path | None) -> str | None:
-    for folder in ([labels] if labels else []) + [image.parent]:
-        path = folder / (image.stem + ".txt")
-        if path.is_file():
-            return path.read_text("utf-8")
-    return None
-
-
 def _run_calibrate(args: argparse.Namespace) -> int:
     import sys
 
     from bot.cli.report import emit
+    from bot.cli.shot_labels import label_for
     from bot.web.site_data import user_sites_dir
     from calibration.erudit.learn import LabelledShot, learn_site
     from solvers.erudit.position import Position, PositionTextError
@@ -130,7 +123,7 @@ def _run_calibrate(args: argparse.Namespace) -> int:
     layouts: list[tuple[str, str]] = []  # premium layouts read off unlabelled shots
     for name in args.images:
         path = Path(name)
-        text = _label_for(path, labels)
+        text = label_for(path, labels)
         if text is None:  # no label: the layout's colours and Tesseract name what they can
             from calibration.erudit.bootstrap import name_shot
             from solvers.erudit.rules import load_rules
