@@ -129,6 +129,7 @@ class SiteProfile:
     turn_theirs: tuple[str, ...] = ()
     rejected: tuple[str, ...] = ()
     used: tuple[str, ...] = ()  # Balda: the word was played before (this game only)
+    garbled: tuple[str, ...] = ()  # Balda: the page refused our input, not our word
     won: tuple[str, ...] = ()
     lost: tuple[str, ...] = ()
     drawn: tuple[str, ...] = ()
@@ -185,6 +186,7 @@ class SiteProfile:
             "theirs": self.turn_theirs,
             "rejected": self.rejected,
             "used": self.used,
+            "garbled": self.garbled,
             "won": self.won,
             "lost": self.lost,
             "drawn": self.drawn,
@@ -290,7 +292,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
     if not isinstance(texts, dict):
         raise SiteError(f"{where}: 'texts' must be an object of phrase lists")
     known_texts = {
-        "turn-ours", "turn-theirs", "rejected", "used", "won", "lost", "drawn", "over",
+        "turn-ours", "turn-theirs", "rejected", "used", "garbled", "won", "lost", "drawn", "over",
         "choose-letter", "accept-asked", "challenged", "confirm-asked", "notice",
     }
     unknown = set(texts) - known_texts
@@ -324,6 +326,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         turn_theirs=text("turn-theirs"),
         rejected=text("rejected"),
         used=text("used"),
+        garbled=text("garbled"),
         won=text("won"),
         lost=text("lost"),
         drawn=text("drawn"),

@@ -4,6 +4,9 @@ a refused word is cancelled and never offered again."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from bot.games.balda.adapter import BaldaPlayer
@@ -429,6 +432,39 @@ def test_a_refusal_naming_another_word_is_a_garbled_input_entered_again(player):
     assert again.move == decision.move
     (cancel,) = player.decide(refused_seen(START, f"Слова «{decision.move.word}» нет в словаре"))
     assert player.rejected.words == {decision.move.word}
+
+
+def test_a_refusal_of_the_input_not_the_word_is_entered_again_never_kept(player):
+    """vladhuk's «The word must contain one entered letter»: the path we drew left out our
+    letter (a click lost under load), so the word was never judged. A `garbled` phrase enters
+    the move again; before, FORK and FORCE, both the page's words, went to rejected.txt."""
+    from bot.web.steps import Line
+    from vision.core.geometry import Region
+
+    start = seen(START, "ours")
+    player.turn(followed(player, start))
+    (decision,) = player.decide(followed(player, start))
+    base = seen(START, "ours")
+    told = BaldaSeen(base.grid, base.geometry, frozenset({"ours", "garbled"}),
+                     (Line("The word must contain one entered letter", Region(500, 420, 300, 20)),),
+                     0.0)
+    (cancel,) = player.decide(told)
+    assert isinstance(cancel.move, Cancel) and player.rejected.words == set()
+    assert player.log.rejected == [] and player.log.retried == [decision.move.word]
+    player.check(START, player.pending([cancel], start), start)
+    player.follow(start)
+    (again,) = player.decide(followed(player, start))
+    assert again.move == decision.move
+
+
+def test_garbled_is_a_text_kind_of_a_profile():
+    from bot.web.sites import parse_profile
+
+    data = json.loads((Path(__file__).resolve().parents[2] / "calibration" / "sites"
+                       / "vladhuk-balda-en.json").read_text("utf-8"))
+    site = parse_profile(data, "vladhuk-balda-en.json")
+    assert site.phrases["garbled"] == ("must contain one entered",)
+    assert "must contain one entered" not in site.rejected
 
 
 def test_the_opponents_word_is_the_one_the_page_lists():

@@ -334,6 +334,10 @@ class BaldaPlayer(GridReading, FrameChecks,
             if other:  # the page refused what it got, not our word: the input was garbled
                 refused = False
                 logger.info("the page refused %s, not our %s: entered again", other, word)
+            elif refused and "garbled" in seen.kinds:  # what we entered, not the word
+                refused = False
+                logger.info("the page refused the input of %s, not the word: entered again",
+                            word)
             if word and refused and "used" in seen.kinds:
                 # played before (a word of the opponent's we named another): not the site's
                 # dictionary's doing, and only for this game

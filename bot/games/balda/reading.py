@@ -43,7 +43,7 @@ logger = logging.getLogger(__name__)
 OUTCOMES = ("won", "lost", "drawn")
 #: What the page says when it did not take our word: not in its dictionary (or not a legal
 #: move), or played before.
-REFUSED = frozenset({"rejected", "used"})
+REFUSED = frozenset({"rejected", "used", "garbled"})
 ENDED = (*OUTCOMES, "over")
 #: A bank match this near is the same look as a template: no rule second-guesses it.
 SURE = 0.05
