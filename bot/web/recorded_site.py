@@ -1,5 +1,6 @@
 """The site a recording carries (:mod:`bot.web.site_copies`), as replay reads it: the profile
-played with and the last look kept, else the site its header names, looked up as play did."""
+played with and the look each frame was read with (else the last look kept), else the site
+its header names, looked up as play did."""
 
 from __future__ import annotations
 
@@ -15,6 +16,17 @@ def latest_look(recording: Path) -> Path | None:
     """The last look the session kept in ``recording``, if it kept any."""
     copies = numbered(Path(recording) / LOOKS)
     return copies[-1] if copies else None
+
+
+def look_at(recording: Path, number: object) -> Path | None:
+    """The look copy ``number`` (1, 2, ...) the session had when it read a frame, as its
+    event says; the last look when the event names none or a copy that is not there (a
+    recording made before events named their look)."""
+    if isinstance(number, int) and not isinstance(number, bool) and number > 0:
+        path = Path(recording) / LOOKS / f"{number:04d}"
+        if path.is_dir():
+            return path
+    return latest_look(recording)
 
 
 def recorded_profile(header: dict[str, object], recording: Path) -> SiteProfile | None:

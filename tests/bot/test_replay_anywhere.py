@@ -18,7 +18,7 @@ from bot.run.recorder import Recorder, read_events
 from bot.run.replay import replay
 from bot.run.replay_text import replay_lines
 from bot.run.safety import GuardedScreen
-from bot.web.recorded_site import latest_look, recorded_profile
+from bot.web.recorded_site import latest_look, look_at, recorded_profile
 from bot.web.session import PagePlayConfig
 from bot.web.site_copies import LOOKS, PROFILES, SiteCopies
 from bot.web.sites import BUILTIN_DIR, load_profile
@@ -108,6 +108,27 @@ def test_the_recording_keeps_the_profile_and_every_change_of_the_bank(tmp_path, 
     assert latest_look(folder) == folder / LOOKS / "0002"
     shutil.rmtree(tmp_path / "sites")
     assert HELD_OUT in GlyphBank.load(latest_look(folder)).chars  # the copy stands alone
+
+
+def test_each_frame_is_replayed_with_the_bank_play_read_it_with(tmp_path, monkeypatch):
+    """A glyph learned late may name a partly hidden letter otherwise than the bank play had
+    when it read an earlier frame (our canvas page: 124 of 126 frames agreed): each event
+    names its bank copy and replay reads the frame with that one."""
+    folder, _player = record_session(tmp_path, monkeypatch)
+    steps = [e for e in read_events(folder) if e.get("event") in ("step", "outcome")]
+    assert [e.get("look") for e in steps] == [1, 1, 1, 1, 2, 2]  # the end taught a letter
+    assert look_at(folder, 1) == folder / LOOKS / "0001"
+    assert look_at(folder, None) == look_at(folder, 7) == folder / LOOKS / "0002"
+    # Spoil the first copy (its А templates named О): the frames read with it no longer
+    # agree, the end frames (read with the second) still do. Replay with the last bank
+    # would agree everywhere.
+    meta = json.loads((folder / LOOKS / "0001" / "bank.json").read_text("utf-8"))
+    for template in meta["templates"]:
+        template["char"] = {"А": "О", "О": "А"}.get(template["char"], template["char"])
+    (folder / LOOKS / "0001" / "bank.json").write_text(json.dumps(meta), "utf-8")
+    monkeypatch.setenv("GAMEBOT_SITES", str(tmp_path / "empty"))
+    report = replay(folder)
+    assert report.frames == 6 and report.agreed == 2, report.mismatches
 
 
 def test_copies_go_on_numbering_and_a_profile_is_copied_again_only_when_changed(tmp_path):

@@ -485,6 +485,8 @@ class BaldaPlayer(GridReading, FrameChecks,
         state = self.state.to_text() if self.state is not None else seen.to_text()
         out: dict[str, object] = {"state": state, "grid": seen.to_text(),
                                   "page": sorted(seen.kinds)}
+        if self.copies is not None and self.copies.looks:
+            out["look"] = self.copies.looks  # the bank copy this frame was read with: replay's
         if seen.followed:
             out["grid_followed"] = True  # not read off this frame: replay does not re-read it
         elif seen.known:
