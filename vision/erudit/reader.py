@@ -190,6 +190,7 @@ class _Tile:
     joined: bool = False  # a raised value number shows, joined to the letter (not cut off)
     key: tuple[object, ...] | None = None  # its pixels' key in the TileCache, when one is kept
     said: str = ""  # the caller's letter for it, its case the caller's (it laid the tile)
+    wild_mark: bool = False  # a rack mark named the wildcard by its missing number: learn it
 
     def name(self) -> str:
         return square_name(self.where) if self.where >= 0 else f"rack tile {-self.where}"
@@ -355,6 +356,12 @@ def _name_letters(
             continue
         if named is None and partial and t.where >= 0:
             t.char = UNKNOWN  # the caller names it (see read_erudit's ``partial``)
+            continue
+        if named is None and t.where < 0 and t.ink.value is None and not t.joined \
+                and site.look.values_shown:
+            # a rack tile showing a mark and no number where every letter shows its value:
+            # the wildcard (our page's ★ a cold look had not seen), its mark learned
+            t.char, t.wild_mark = WILDCARD, True
             continue
         if named is None and unknown_rack and t.where < 0:
             t.char = UNKNOWN  # a rack tile left out of the moves (``unknown_rack``)
@@ -580,7 +587,8 @@ def read_erudit(
             cells=tuple(divmod(j, SIZE) for j in unknown),
         )
     board_zone, rack_zone = theme.zones.get("board"), theme.zones.get("rack")
-    tiles = _board_tiles(px, geometry.bounds, windows, colours, kinds, board_zone, cache)
+    tiles = _board_tiles(px, geometry.bounds, windows, colours, kinds, board_zone or rack_zone,
+                         cache)  # (the rack's zone stands in for the board's not learned yet)
     try:
         rack_regions = find_rack(frame, geometry.bounds, location.pitch, theme.tiles)
     except NoRackTilesError:
@@ -703,6 +711,8 @@ def _learn(tiles: list[_Tile], site: EruditSite, theme: Theme, new_letters_only:
             # a number the bank never saw (a site learned from one frame); a number it knows
             # in a look it does not (a just-placed tile's highlight) teaches nothing
             site.marks.learn(t.ink.value, str(t.value))
+        if t.wild_mark and t.ink.letter is not None:
+            site.marks.learn(t.ink.letter, WILDCARD)
         twice = t.key is not None and t.learned and not t.told  # named alike twice
         if not t.learned or t.ink.letter is None or (known and t.char.upper() in known
                                                      and not twice):

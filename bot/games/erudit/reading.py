@@ -237,9 +237,16 @@ class EruditPageReader:
             if named:
                 # named by the game on a settled frame: their looks are learned (a last move's
                 # white letters), so the next frame reads them without the game's help
-                return self._read(frame, location, check=check,
-                                  known={**dict(self.laid), **named}, empty_rack=empty,
-                                  relearn=True)
+                known = {**dict(self.laid), **named}
+                try:
+                    return self._read(frame, location, check=check, known=known,
+                                      empty_rack=empty, relearn=True)
+                except ReadError as again:
+                    if again.cell is not None:
+                        raise
+                    # a rack tile nothing names besides: left out of the moves, as below
+                    return self._read(frame, location, check=check, known=known,
+                                      empty_rack=empty, relearn=True, unknown_rack=True)
             if self._still_unknown(exc):
                 # the same tile, pixel for pixel, in a later frame: no animation, a new look
                 # of a letter the bank knows; Tesseract may name it (value-checked)
@@ -334,7 +341,7 @@ class EruditPageReader:
         try:
             partial = self._read(
                 frame, location, check=False, known=dict(self.laid), partial=True,
-                empty_rack=True,
+                empty_rack=True, unknown_rack=True,  # (the rack names no board tile)
             )
         except (ReadError, TypeError) as exc:
             logger.info("no tile named by the game: the board does not read even in part (%s)",
