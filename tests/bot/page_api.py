@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
 
 
 def post(server, action, body, raw=None, timeout=30):
@@ -24,3 +28,23 @@ def call(server, action, body):
     status, answer = post(server, action, body)
     assert status == 200, answer
     return answer
+
+
+@contextmanager
+def served(game):
+    """`gamebot serve GAME --print-url` run as a user runs it (from the checkout): the page's
+    URL, checked to be on 127.0.0.1; the server stopped afterwards."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot.cli.main", "serve", game, "--print-url"],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().strip()
+        assert url.startswith("http://127.0.0.1:") and url.endswith(f"/{game}/"), url
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import subprocess
-import sys
 import urllib.error
 import urllib.request
 
@@ -22,7 +20,7 @@ from bot.pages.balda.game import BaldaGames, available_languages, refused
 from bot.pages.kit.server import PageRequestError, PageServer
 from solvers.balda import BaldaMove, BaldaState, Lexicon, generate_moves
 from solvers.words import russian_nouns
-from tests.bot.page_api import call, post
+from tests.bot.page_api import call, post, served
 
 TINY = ["БАЛДА", "ДА", "АД", "ЯД", "ЛАД", "ЛАДА", "БАЛ", "ЕЖ", "ДАЛЬ"]
 
@@ -444,19 +442,8 @@ def test_serve_balda_is_a_command():
 
 
 def test_serve_balda_prints_its_url_and_serves_the_page():
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bot.cli.main", "serve", "balda", "--print-url"],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        url = process.stdout.readline().strip()
-        assert url.startswith("http://127.0.0.1:") and url.endswith("/balda/")
-        with urllib.request.urlopen(url, timeout=10) as answer:
-            assert "gamebot Балда" in answer.read().decode()
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    with served("balda") as url, urllib.request.urlopen(url, timeout=10) as answer:
+        assert "gamebot Балда" in answer.read().decode()
 
 
 def test_yo_letter_makes_yo_a_letter_of_its_own_and_its_words_spelt_with_it():

@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 
@@ -18,7 +15,7 @@ from bot.cli.main import build_parser
 from bot.pages.erudit.texts import TEXTS, TITLES
 from bot.pages.kit.server import PAGES_DIR, PageRequestError
 from tests.bot.erudit_page.kit import KOT_ROWS, set_up
-from tests.bot.page_api import call, post
+from tests.bot.page_api import call, post, served
 
 
 # ----- bad requests ---------------------------------------------------------------------------
@@ -190,15 +187,7 @@ def test_serve_erudit_is_a_command():
 
 
 def test_serve_erudit_prints_its_url_and_serves_the_page():
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bot.cli.main", "serve", "erudit", "--print-url"],
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=Path(__file__).resolve().parents[3],  # the checkout
-    )
-    try:
-        url = process.stdout.readline().strip()
-        assert url.startswith("http://127.0.0.1:") and url.endswith("/erudit/")
+    with served("erudit") as url:
         with urllib.request.urlopen(url + "?rules=scrabble-en", timeout=10) as answer:
             assert "gamebot Эрудит" in answer.read().decode()  # the script retitles it
         request = urllib.request.Request(
@@ -206,6 +195,3 @@ def test_serve_erudit_prints_its_url_and_serves_the_page():
         )
         with urllib.request.urlopen(request, timeout=30) as answer:
             assert json.loads(answer.read())["title"] == "gamebot Эрудит"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
