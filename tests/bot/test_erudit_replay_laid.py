@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
+import bot.games.erudit.sites  # noqa: F401  (imported before the patch below, which it would keep)
 import vision.erudit.reader as reader
 from bot.games.erudit.replay_reader import erudit_reader, laid_squares
 from bot.run.recorder import RecordingError
