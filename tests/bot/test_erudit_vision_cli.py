@@ -57,6 +57,9 @@ def test_read_without_json_prints_the_text_and_what_the_page_shows(capsys):
     assert "premium layout: matches" in out
     assert "wildcards on the board: G11" in out
     assert f"scores: {EN.scores[0]} : {EN.scores[1]}" in out
+    # the rack in the page's order (the labels keep it so), beside the sorted position text
+    assert f"rack as the page shows it, left to right: {EN.rack} " in out
+    assert sorted(EN.rack) != list(EN.rack)  # (a picture where the two differ)
 
 
 def test_read_refuses_a_doctored_board_naming_the_square(capsys, tmp_path):

@@ -64,6 +64,8 @@ def _run_read(args: argparse.Namespace) -> int:
     lines = [state.rstrip("\n"), ""]
     lines.append(f"board at ({g.col_edges[0]}, {g.row_edges[0]}) pitch {found.location.pitch:.2f};"
                  f" site {found.site.name}, theme {r.theme}, rules {found.rules.name}")
+    lines.append(f"rack as the page shows it, left to right: {r.rack or '-'}"
+                 " (the position text sorts it)")
     lines.append(f"premium layout: {layout_words(r)}")
     if r.wildcards:
         lines.append("wildcards on the board: " + " ".join(r.wildcards))
