@@ -154,9 +154,17 @@ class EruditFollower:
         last = self._last_move
         if last is None or "challenged" not in seen.kinds or self.board is None:
             return False
-        before, tiles, score, word = last
-        if any(seen.board[sq] != EMPTY for sq, _ in tiles):
+        if any(seen.board[sq] != EMPTY for sq, _ in last[1]):
             return False
+        return self._undo_challenged()
+
+    def _undo_challenged(self) -> bool:
+        """Our last move off the board as followed, its points and its word taken back (the
+        page says it was challenged off); False when there is none or it is undone already."""
+        last = self._last_move
+        if last is None or self.board is None:
+            return False
+        before, tiles, score, word = last
         if any(self.board[sq] == EMPTY for sq, _ in tiles):
             return False  # already followed
         self.board = before

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from bot.games.erudit.steps import Awaits, Expect, Step
@@ -97,6 +97,8 @@ class EruditPageReader:
     _reply_lines: frozenset[str]  # the page's text lines when our move was taken
     #: (the loop's location, where the board is now) after the page moved the board under it
     _moved: tuple[BoardLocation, BoardLocation] | None
+    _undo_challenged: Callable[[], bool]  # (following: our last move off the board as followed)
+    _last_move: tuple[tuple[str, ...], list[tuple[int, str]], int, str] | None
 
     def locate(self, frame: Frame) -> BoardLocation:
         if self._locate is None:
@@ -165,39 +167,20 @@ class EruditPageReader:
                 location = moved  # the page reflowed (Xanado: a scroll bar came or went)
                 self._moved = (given, moved)
                 reading = self._read_board(frame, location, check, empty)
-        except ReadError:
+        except ReadError as exc:
             last = self._last_seen
             if last is None:
                 raise
             lines, kinds = self._page(frame, ())
-            popped = popup_kinds(kinds, lines, self.site)
-            if not popped:
-                boxed = self._popup_lines(frame)  # the pop-up's lines read on their own
-                if boxed:
-                    lines = boxed
-                    popped = popup_kinds(self._kinds(boxed), boxed, self.site)
-            if popped:
-                # an in-page pop-up over the board, its veil dimming it (JScrab): the board is
-                # as it was; the pop-up's words (a refusal, the end, a notice to clear) are
-                # what this frame is for
-                return replace(last, kinds=popped, lines=tuple(lines), t=frame.timestamp)
-            if kinds & RESULTS and "choose" not in kinds:
-                # The game's end told in a box over the board (scrabble-wordgame's «Final
-                # Score ... You win!»): the board is as it was, the end is what this frame
-                # says (the bot waited for a readable board 60 s and stopped, uncounted).
-                return replace(last, kinds=kinds, lines=tuple(lines), letter_keys={},
-                               t=frame.timestamp)
-            keys = self._dialog_keys(frame, location, lines) if self.plan else {}
-            if "choose" not in kinds:
-                # the dialog's heading may be lost to OCR (joined to the board beside it):
-                # the alphabet's keys themselves say the dialog is open
-                if len(keys) < len(self.rules.alphabet) * 2 // 3:
-                    raise
-                kinds = kinds | {"choose"}
-            # The wildcard's letter dialog covers the board: the board is as it was, and
-            # the dialog's letter keys are what this frame is for.
-            return replace(last, kinds=kinds, lines=tuple(lines), letter_keys=keys,
-                           t=frame.timestamp)
+            if self._last_move is not None and "challenged" not in kinds:
+                kinds |= self._kinds(self._beside_board_lines(frame, location))
+            if "challenged" in kinds and self._undo_challenged():
+                # The page's computer challenged our move off and at once laid its own on
+                # those squares (Xanado's ZAP over our JEW): its tiles did not read as the
+                # letters we had followed there. Read against the board before our move.
+                reading = self._read_board(frame, location, check, empty)
+            else:
+                return self._unread_board(frame, location, last, lines, kinds, exc)
         dx, dy = frame.region.left, frame.region.top
         lines, kinds = self._page(frame, [reading.geometry.bounds])
         scores, bag = None, getattr(reading, "bag", None)
@@ -266,6 +249,55 @@ class EruditPageReader:
                 return self._read(frame, location, check=check, known=dict(self.laid),
                                   empty_rack=empty, unknown_rack=True)
             raise
+
+    def _beside_board_lines(self, frame: Frame, location: BoardLocation) -> list[Line]:
+        """The text lines left and right of the board, each side read on its own: with the
+        whole page at once Tesseract lost Xanado's log lines («Computer successfully
+        challenged your play»)."""
+        if self.text is None:
+            return []
+        bounds = location.bounds
+        out = []
+        for left, right in ((0, bounds.left), (bounds.right, frame.width)):
+            if right - left < 40:
+                continue
+            crop = Frame.from_pixels(frame.pixels[:, left:right].copy())
+            dx, dy = frame.region.left + left, frame.region.top
+            out += [Line(x.text, x.region.offset(dx, dy)) for x in self.text.lines(crop)]
+        return out
+
+    def _unread_board(self, frame: Frame, location: BoardLocation, last: EruditSeen,
+                      lines: list[Line], kinds: frozenset[str], exc: ReadError) -> EruditSeen:
+        """A frame whose board does not read: what it says over it (a pop-up, the game's
+        end, the wildcard's letter dialog) with the board as last seen; else the ReadError."""
+        popped = popup_kinds(kinds, lines, self.site)
+        if not popped:
+            boxed = self._popup_lines(frame)  # the pop-up's lines read on their own
+            if boxed:
+                lines = boxed
+                popped = popup_kinds(self._kinds(boxed), boxed, self.site)
+        if popped:
+            # an in-page pop-up over the board, its veil dimming it (JScrab): the board is
+            # as it was; the pop-up's words (a refusal, the end, a notice to clear) are
+            # what this frame is for
+            return replace(last, kinds=popped, lines=tuple(lines), t=frame.timestamp)
+        if kinds & RESULTS and "choose" not in kinds:
+            # The game's end told in a box over the board (scrabble-wordgame's «Final
+            # Score ... You win!»): the board is as it was, the end is what this frame
+            # says (the bot waited for a readable board 60 s and stopped, uncounted).
+            return replace(last, kinds=kinds, lines=tuple(lines), letter_keys={},
+                           t=frame.timestamp)
+        keys = self._dialog_keys(frame, location, lines) if self.plan else {}
+        if "choose" not in kinds:
+            # the dialog's heading may be lost to OCR (joined to the board beside it):
+            # the alphabet's keys themselves say the dialog is open
+            if len(keys) < len(self.rules.alphabet) * 2 // 3:
+                raise exc
+            kinds = kinds | {"choose"}
+        # The wildcard's letter dialog covers the board: the board is as it was, and
+        # the dialog's letter keys are what this frame is for.
+        return replace(last, kinds=kinds, lines=tuple(lines), letter_keys=keys,
+                       t=frame.timestamp)
 
     def _where_now(self, frame: Frame, location: BoardLocation) -> BoardLocation:
         """Where the board is in this frame: where the loop located it, or where it was found
