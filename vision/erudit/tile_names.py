@@ -62,7 +62,20 @@ def letter_by_rules(tile: TileInk, value: int | None, rules: Rules, lang: str,
 def letter_by_two(tile: TileInk, rules: Rules, lang: str) -> str | None:
     """The letter Tesseract is sure of and the rendered shapes name alike, when the tile's
     number cannot be read at all (a two-digit 10 Tesseract is not sure of)."""
-    if tile.letter is None or tile.letter_window is None or tile.value is None:
+    if tile.value is None:
+        return None
+    seen = _shape_and_verdict(tile, rules, lang)
+    if seen is None:
+        return None
+    shape, verdict = seen
+    return shape if verdict.char == shape or _all_say(verdict, shape) else None
+
+
+def _shape_and_verdict(tile: TileInk, rules: Rules, lang: str
+                       ) -> tuple[str, OcrVerdict] | None:
+    """The letter the rendered shapes name and Tesseract's verdict on the letter, when the
+    tile has a letter, the shapes name one and Tesseract runs."""
+    if tile.letter is None or tile.letter_window is None:
         return None
     shape = letter_by_shape(tile, rules.alphabet)
     if shape is None:
@@ -71,7 +84,7 @@ def letter_by_two(tile: TileInk, rules: Rules, lang: str) -> str | None:
         verdict = name_glyph([(tile.letter_window, tile.colour)], rules.alphabet, lang, blanks=1)
     except OcrUnavailableError:
         return None
-    return shape if verdict.char == shape or _all_say(verdict, shape) else None
+    return shape, verdict
 
 
 def _all_say(verdict: OcrVerdict, shape: str | None) -> bool:
@@ -86,16 +99,10 @@ def wildcard_letter(tile: TileInk, rules: Rules, lang: str) -> str | None:
     named when the clear shape and Tesseract's sure letter are one (JScrab's computer laid
     a wildcard М its bank had never seen, in a word our dictionary lacks, НАЙМУ: neither the
     game nor the value could name it, and the loop waited until it gave up)."""
-    if tile.letter is None or tile.letter_window is None or tile.value is not None:
+    if tile.value is not None:
         return None
-    shape = letter_by_shape(tile, rules.alphabet)
-    if shape is None:
-        return None
-    try:
-        verdict = name_glyph([(tile.letter_window, tile.colour)], rules.alphabet, lang, blanks=1)
-    except OcrUnavailableError:
-        return None
-    return shape if verdict.char == shape else None
+    seen = _shape_and_verdict(tile, rules, lang)
+    return seen[0] if seen is not None and seen[1].char == seen[0] else None
 
 
 def value_by_shape(tile: TileInk, rules: Rules) -> int | None:
