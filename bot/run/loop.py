@@ -25,7 +25,16 @@ import numpy as np
 from bot.io.targets.base import Target, park_point
 from bot.io.x11 import WindowLost
 from bot.run import memtrace
-from bot.run.act import Find, Gesture, GestureKind, Intent, Waiter, perform, watched_drag
+from bot.run.act import (
+    ActionFailed,
+    Find,
+    Gesture,
+    GestureKind,
+    Intent,
+    Waiter,
+    perform,
+    watched_drag,
+)
 from bot.run.game import (
     Calibration,
     GameAdapter,
@@ -511,7 +520,12 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                     time.sleep(self.options.pace)
                     self.waiter.last_grab = time.perf_counter()  # waiting is not latency
                 acting = time.perf_counter()
-                latency = self.act(gestures)
+                try:
+                    latency = self.act(gestures)
+                except ActionFailed as exc:  # a button the move's click opens never showed
+                    assert self.last_frame is not None
+                    path = self._save_problem(self.last_frame, "action")
+                    raise LoopStopped(str(exc), path) from exc
                 act_ms = (time.perf_counter() - acting) * 1000.0
                 result.latencies_ms.append(latency)
                 result.read_ms.append(self._read_ms)

@@ -127,3 +127,20 @@ def test_a_button_among_a_moves_gestures_is_looked_for_after_the_gestures_before
     (found,) = [e for e in read_events(tmp_path / "rec") if e["event"] == "action"]
     assert found["phase"] == "move" and found["gestures"] == ["click left 50 70"]
     assert "frame" in found and len(loop.gesture_ms) == 2
+
+
+def test_a_moves_button_that_never_shows_stops_the_session_with_its_figures(tmp_path):
+    guarded, screen, player, profile = session(tmp_path)
+    plain = player.gestures
+
+    def with_popup(decisions, seen):
+        return [*plain(decisions, seen), Find("button 'Yes'", lambda f: (None, "'Pass?'"),
+                                               timeout=0.2)]
+
+    player.gestures = with_popup
+    loop = Loop(guarded, sim.target(profile), player,
+                LoopOptions(games=1, problems_dir=tmp_path / "p"))
+    stats = loop.run()
+    assert stats.stopped.startswith("button 'Yes' did not show within 0 s (the page shows:"
+                                    " 'Pass?') (frame saved to ")
+    assert [g.outcome for g in stats.games] == ["unfinished"]  # the game it stopped in
