@@ -482,9 +482,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
                 else:
                     out.append(Gesture.click(key.center))
             elif isinstance(step, Submit):
-                # then until the page shows the click (the loop's next frame a new one: a
-                # frame grabbed before the page drew it was read, 0.1-0.3 s, for nothing)
-                out += [*self._plain(self.site.submit, seen), Gesture.settle()]
+                out += self._plain(self.site.submit, seen)
             elif isinstance(step, Recall):
                 out += self._plain(self.site.cancel, seen)
             elif isinstance(step, PassTurn):
