@@ -19,7 +19,7 @@ from vision.core.geometry import Point, Region
 
 if TYPE_CHECKING:
     from bot.io.targets.base import Target, TargetProfile
-    from bot.run.act import Gesture, Intent
+    from bot.run.act import Intent
     from solvers.decision import Decision
     from vision.core.frame import Frame
 
@@ -130,8 +130,9 @@ class GameAdapter(Protocol[L, S, P, St]):
         """The bot's decisions for a frame that shows its turn (raises ImpossibleState)."""
         ...
 
-    def gestures(self, decisions: Sequence[Decision[Any]], seen: S) -> list[Gesture]:
-        """How the decisions are entered on this program."""
+    def gestures(self, decisions: Sequence[Decision[Any]], seen: S) -> Sequence[Intent]:
+        """How the decisions are entered on this program (a :class:`bot.run.act.Find` for a
+        button that shows only after the gestures before it)."""
         ...
 
     def pending(self, decisions: Sequence[Decision[Any]], seen: S) -> P:
@@ -183,7 +184,7 @@ class GameAdapter(Protocol[L, S, P, St]):
         """Learn the glyphs an unreadable frame shows (raises :class:`LearnRefused`)."""
         ...
 
-    def nudge(self, pending: P | None, seen: S, waited: float) -> list[Gesture]:
+    def nudge(self, pending: P | None, seen: S, waited: float) -> Sequence[Intent]:
         """A click the program let go by (a button redrawn under the pointer), to send again
         once the screen has had ``waited`` seconds to show it; [] for none."""
         ...
@@ -217,7 +218,7 @@ class AdapterDefaults(Generic[L, S, P, St]):
     def learn(self, frame: Frame, location: L, previous: St | None) -> list[LearnedGlyph]:
         raise LearnRefused("this game learns no glyphs during play")
 
-    def nudge(self, pending: P | None, seen: S, waited: float) -> list[Gesture]:
+    def nudge(self, pending: P | None, seen: S, waited: float) -> Sequence[Intent]:
         return []
 
     def unreadable_while_waiting(self, pending: P | None) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,7 +25,16 @@ import numpy as np
 from bot.io.targets.base import Target, park_point
 from bot.io.x11 import WindowLost
 from bot.run import memtrace
-from bot.run.act import Gesture, GestureKind, Waiter, perform, watched_drag
+from bot.run.act import (
+    ActionFailed,
+    Find,
+    Gesture,
+    GestureKind,
+    Intent,
+    Waiter,
+    perform,
+    watched_drag,
+)
 from bot.run.game import (
     Calibration,
     GameAdapter,
@@ -428,11 +437,14 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
             self.on_note(line)
 
     # --- acting -------------------------------------------------------------------------------
-    def act(self, gestures: list[Gesture]) -> float:
+    def act(self, gestures: Sequence[Intent]) -> float:
         """Send gestures and park the pointer; returns frame-to-first-click latency in ms.
 
         A ``settle`` gesture waits for the screen to stop changing before the next one (a page
-        that redraws after a click): the precondition is seen on screen, not slept for.
+        that redraws after a click): the precondition is seen on screen, not slept for. A
+        :class:`Find` (a button that shows only after the gestures before it: a pop-up's
+        «Yes») is clicked once a settled frame grabbed after them shows it, as the steps
+        outside a move are (recorded as an ``action`` with that frame).
         """
         latency = float("nan")
         before: Frame | None = None
@@ -442,12 +454,18 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
             began = time.perf_counter()
             if i == 0:  # the moment the first click is issued
                 latency = (began - self.waiter.last_grab) * 1000.0
+            if isinstance(gesture, Find):
+                self._find_and_click(gesture, "move")
+                before = None
+                self.gesture_ms.append(round((time.perf_counter() - began) * 1000.0))
+                continue
             if gesture.kind is GestureKind.SETTLE:
                 self.wait_for_change(before)
                 before = None
                 self.gesture_ms.append(round((time.perf_counter() - began) * 1000.0))
                 continue
-            if i + 1 < len(gestures) and gestures[i + 1].kind is GestureKind.SETTLE:
+            after = gestures[i + 1] if i + 1 < len(gestures) else None
+            if isinstance(after, Gesture) and after.kind is GestureKind.SETTLE:
                 before = self.screen.grab(self.window) if self.window is not None else None
             if gesture.kind is GestureKind.DRAG and gesture.watch and self.window is not None:
                 watched_drag(self.screen, gesture, self.window)
@@ -502,7 +520,12 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                     time.sleep(self.options.pace)
                     self.waiter.last_grab = time.perf_counter()  # waiting is not latency
                 acting = time.perf_counter()
-                latency = self.act(gestures)
+                try:
+                    latency = self.act(gestures)
+                except ActionFailed as exc:  # a button the move's click opens never showed
+                    assert self.last_frame is not None
+                    path = self._save_problem(self.last_frame, "action")
+                    raise LoopStopped(str(exc), path) from exc
                 act_ms = (time.perf_counter() - acting) * 1000.0
                 result.latencies_ms.append(latency)
                 result.read_ms.append(self._read_ms)

@@ -263,6 +263,7 @@ def summarize(result: SessionStats, session: Session[PagePlayConfig, PageAdapter
         "site_words": every("site_words"),
         "seconds_per_move_median": stats.median(player.move_seconds),
         "seconds_per_move_p90": stats.percentile(player.move_seconds, 90),
+        "moves_timed": len(player.move_seconds),  # the n of the two figures above
         "target": session.table.target.describe(),
         "site": profile.name,
         "style": profile.style,
@@ -287,7 +288,8 @@ def human_lines(summary: Mapping[str, object]) -> list[str]:
         + (f"; mean margin {margin:+.1f}" if margin is not None else ""),
         f"seconds from our turn to our move on screen: median"
         f" {_num(summary['seconds_per_move_median'], 2)} (p90"
-        f" {_num(summary['seconds_per_move_p90'], 2)}); read {_num(summary['read_ms_median'])} ms,"
+        f" {_num(summary['seconds_per_move_p90'], 2)}, n {summary.get('moves_timed', '?')});"
+        f" read {_num(summary['read_ms_median'])} ms,"
         f" decide {_num(summary['decide_ms_median'])} ms",
         f"misreads {summary['misreads']}, refused clicks {summary['refused_clicks']}, words the"
         f" site refused {refused}"

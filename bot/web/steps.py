@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.run.act import ActionFailed, Find, Gesture, Intent, Sighting
+from bot.run.act import ActionFailed, Find, Gesture, GestureKind, Intent, Sighting
 from bot.web.sites import Step
 from vision.core.frame import Frame
 from vision.core.geometry import GridGeometry, Point
@@ -99,14 +99,45 @@ def step_intents(
     out: list[Intent] = []
     for step in steps:
         if step.do == "button":
-            out.append(Find(f"button {' / '.join(step.label)!r}", _looker(step, read_lines),
-                            optional=step.optional,
-                            timeout=min(timeout, grace) if step.optional else timeout))
+            out.append(_find(step, read_lines, grace, timeout))
         elif step.do == "settle":
             out.append(Gesture.settle())
         else:
             out += [*plain_gestures([step], [], geometry), Gesture.settle()]
     return out
+
+
+def move_intents(
+    steps: Sequence[Step],
+    lines: Sequence[Line],
+    geometry: GridGeometry | None,
+    read_lines: Callable[[Frame], list[Line]],
+    after_input: bool = False,
+    grace: float = 1.5,
+    timeout: float = 10.0,
+) -> list[Intent]:
+    """A move's key/button/settle/click-at steps (a submit, a pass, a recall) on the frame
+    read, whose text lines are ``lines``: as :func:`plain_gestures`, but a ``button`` after
+    a step that sent input (``after_input``: one before these steps did) is looked for on a
+    settled frame grabbed after that input, as :func:`step_intents` finds its buttons (a
+    pop-up's «Yes» shows only once «Pass» is clicked; on the frame from before the click it
+    was never there)."""
+    out: list[Intent] = []
+    for step in steps:
+        if step.do == "button" and after_input:
+            out.append(_find(step, read_lines, grace, timeout))
+            continue
+        gestures = plain_gestures([step], lines, geometry)
+        out += gestures
+        after_input = after_input or any(g.kind is not GestureKind.SETTLE for g in gestures)
+    return out
+
+
+def _find(step: Step, read_lines: Callable[[Frame], list[Line]], grace: float,
+          timeout: float) -> Find:
+    """A button step as a click the loop sends once a settled frame shows the button."""
+    return Find(f"button {' / '.join(step.label)!r}", _looker(step, read_lines),
+                optional=step.optional, timeout=min(timeout, grace) if step.optional else timeout)
 
 
 def _looker(step: Step, read_lines: Callable[[Frame], list[Line]]) -> Callable[[Frame], Sighting]:

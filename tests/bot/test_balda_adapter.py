@@ -530,3 +530,23 @@ def test_a_game_over_by_the_rules_says_so_in_its_log(player):
     player.follow(seen(START, "ours"))
     assert player.game_details(seen(full, "ours"))["ended_by"] == "the rules: the grid is full"
     assert "ended_by" not in player.game_details(seen(full, "won"))
+
+
+def test_a_button_after_a_click_in_the_cancel_steps_is_looked_for_after_the_click(tmp_path):
+    """A page whose «Cancel» opens a pop-up («Sure?» «Yes»): its «Yes» is found on a frame
+    grabbed after the click, not on the frame read before it (issue 23 item 3)."""
+    from dataclasses import replace
+
+    from bot.run.act import Find
+    from bot.web.sites import Step
+    from solvers.decision import Decision
+
+    site = replace(load_profile("gamebot-balda"),
+                   cancel=(Step("click-at", cell=(6.0, 2.0)), Step("button", label=("Yes",))))
+    p = BaldaPlayer(site, Lexicon(WORDS), bank=None, alphabet="АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ",
+                    think=0.05, rejected=RejectedWords(tmp_path / "rejected.txt"))
+    read = []
+    p._all_lines = read.append
+    click, find = p.gestures([Decision(Cancel("БАЛ"), "cancel", "refused")], seen(START))
+    assert click.point == Point(125 + 2 * 50, 125 + 6 * 50) and isinstance(find, Find)
+    assert read == [] and "Yes" in find.what

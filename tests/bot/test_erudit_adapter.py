@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import numpy as np
 import pytest
 
 from bot.games.erudit.adapter import EruditPlayer, EruditSeen, PickLetter, PlaceTile, Recall, Submit
 from bot.run.game import ImpossibleState, Turn, Verdict
 from bot.web.sites import parse_profile
 from bot.web.steps import Line
+from solvers.decision import Decision
 from solvers.erudit.dictionary import WordGraph
 from solvers.erudit.rules import load_rules
 from vision.core.geometry import GridGeometry, Point, Region
@@ -576,3 +578,62 @@ def test_a_result_told_in_a_box_over_the_board_ends_the_game():
     text.shown = []  # nothing over the board says anything: still unreadable
     with pytest.raises(ReadError):
         p.read(frame, None)
+
+
+def test_a_tile_is_dragged_at_the_pace_the_profile_gives():
+    """Our page drops a tile where the pointer is let go, so its profile drags fast (each
+    glide 0.02 s instead of 0.15: a tile's drag took half a second, 1.5 s of a move); a
+    profile without ``drag-step`` keeps the screen's own pace."""
+    first = seen(EMPTY_BOARD, "КОТАИЖШ", "ours", t=1.0)
+    quick = EruditPlayer(parse_profile({**SITE_DATA, "drag-step": 0.02}, "test"), RULES, GRAPH,
+                         read=None, locate=None, top=4)
+    (step,) = quick.decide(followed(quick, first))
+    (drag,) = quick.gestures([step], first)
+    assert drag.kind.value == "drag" and drag.step == 0.02
+    plain = EruditPlayer(SITE, RULES, GRAPH, read=None, locate=None, top=4)
+    (step,) = plain.decide(followed(plain, first))
+    (drag,) = plain.gestures([step], first)
+    assert drag.step is None
+
+
+def test_our_pages_profile_drags_tiles_fast():
+    from bot.web.sites import load_profile
+
+    assert load_profile("gamebot-erudit").drag_step == 0.02
+
+
+def test_a_button_after_a_click_in_the_pass_steps_is_looked_for_after_the_click():
+    """Issue 23 item 3: a pass that opens a pop-up (click «Pass», then its «Yes») had its
+    «Yes» looked up on the frame from before the click, where it never is ("no button 'Yes'
+    on the page"): it is found on a frame grabbed after the click instead."""
+    from bot.games.erudit.adapter import PassTurn
+    from bot.run.act import Find
+    from vision.core.frame import Frame
+
+    site = parse_profile({**SITE_DATA, "pass": [{"do": "click-at", "cell": [15.0, 7.0]},
+                                                {"do": "button", "label": ["Yes"]}]}, "test")
+    p = EruditPlayer(site, RULES, GRAPH, read=None, locate=None, top=4)
+    after = Frame(np.zeros((4, 4, 3), np.uint8), Region(0, 0, 4, 4), 0.0)
+    read: list[Frame] = []
+
+    def page_lines(frame):
+        read.append(frame)
+        return [Line("Yes", Region(500, 400, 40, 20))] if frame is after else []
+
+    p._page_lines = page_lines
+    p.board = EMPTY_BOARD
+    now = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")  # the frame read: no pop-up yet
+    click, find = p.gestures([Decision(PassTurn(), "pass", "pass")], now)
+    assert click.point == Point(100 + 7 * 30 + 15, 100 + 15 * 30 + 15)  # 15 cells below
+    assert isinstance(find, Find)
+    assert read == [], "nothing is looked for before the click is sent"
+    assert find.look(after)[0] == Point(520, 410)
+    assert find.look(Frame(np.ones((4, 4, 3), np.uint8), Region(0, 0, 4, 4), 0.0))[0] is None
+
+
+def test_a_submit_button_that_is_the_first_step_is_clicked_on_the_frame_read():
+    first = seen(EMPTY_BOARD, "КОТАИЖШ", "ours")
+    p = EruditPlayer(SITE, RULES, GRAPH, read=None, locate=None, top=4)
+    p.board = EMPTY_BOARD
+    (click,) = p.gestures([Decision(Submit(None), "submit", "submit")], first)
+    assert click.point == Region(900, 80, 120, 20).center

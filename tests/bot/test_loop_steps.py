@@ -104,3 +104,43 @@ def test_a_new_game_button_late_is_asked_for_again_then_the_loop_stops(tmp_path,
     assert len(asked) == loop_module.NEW_GAME_TRIES
     assert stats.stopped.startswith(f"no new game after {loop_module.NEW_GAME_TRIES} tries")
     assert "'Game over'" in stats.stopped
+
+
+def test_a_button_among_a_moves_gestures_is_looked_for_after_the_gestures_before_it(tmp_path):
+    """A move's button that shows only once the gestures before it are sent (a pass's
+    pop-up «Yes») is found on a frame grabbed after them, clicked through the guard and
+    recorded with that frame (issue 23 item 3)."""
+    guarded, screen, player, profile = session(tmp_path)
+    looked: list[list[tuple[str, ...]]] = []
+
+    def look(frame):
+        looked.append(list(screen.keys))
+        return Point(frame.region.left + 50, frame.region.top + 70), "'Yes'"  # board
+
+    with Recorder(tmp_path / "rec") as rec:
+        loop = Loop(guarded, sim.target(profile), player,
+                    LoopOptions(games=1, problems_dir=tmp_path / "p"), rec)
+        loop.locate()
+        loop.act([Gesture.key("p"), Find("button 'Yes'", look, timeout=0.3)])
+    assert looked and all(("p",) in keys for keys in looked), "looked for after the key"
+    assert list(screen.clicks)[-1][0] == Point(50, 70)
+    (found,) = [e for e in read_events(tmp_path / "rec") if e["event"] == "action"]
+    assert found["phase"] == "move" and found["gestures"] == ["click left 50 70"]
+    assert "frame" in found and len(loop.gesture_ms) == 2
+
+
+def test_a_moves_button_that_never_shows_stops_the_session_with_its_figures(tmp_path):
+    guarded, screen, player, profile = session(tmp_path)
+    plain = player.gestures
+
+    def with_popup(decisions, seen):
+        return [*plain(decisions, seen), Find("button 'Yes'", lambda f: (None, "'Pass?'"),
+                                               timeout=0.2)]
+
+    player.gestures = with_popup
+    loop = Loop(guarded, sim.target(profile), player,
+                LoopOptions(games=1, problems_dir=tmp_path / "p"))
+    stats = loop.run()
+    assert stats.stopped.startswith("button 'Yes' did not show within 0 s (the page shows:"
+                                    " 'Pass?') (frame saved to ")
+    assert [g.outcome for g in stats.games] == ["unfinished"]  # the game it stopped in

@@ -120,3 +120,20 @@ def test_a_banner_holding_a_score_label_is_not_the_label():
     assert number_near(lines, "Компьютер") == 58
     ocr_slip = [*lines[:4], Line("Кампьютер", Region(940, 20, 110, 20)), lines[5]]
     assert number_near(ocr_slip, "Компьютер") == 58
+
+
+def test_a_button_after_input_is_found_later_one_before_any_input_now():
+    from bot.run.act import Find, GestureKind
+    from bot.web.steps import move_intents
+
+    lines = [line("Pass", 100, 500)]
+    never = []
+    steps = [Step("settle"), Step("button", label=("Pass",)), Step("key", keys=("Return",)),
+             Step("button", label=("Yes",))]
+    settle, click, key, find = move_intents(steps, lines, None, never.append)
+    assert settle.kind is GestureKind.SETTLE  # a settle sends nothing: the frame read holds
+    assert click.point == lines[0].region.center and key.kind is GestureKind.KEY
+    assert isinstance(find, Find) and find.timeout == 10.0 and not never
+    (late,) = move_intents([Step("button", label=("Yes",), optional=True)], [], None,
+                           never.append, after_input=True)
+    assert isinstance(late, Find) and late.optional and late.timeout == 1.5

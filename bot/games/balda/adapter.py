@@ -44,6 +44,7 @@ from bot.web.site_copies import SiteCopies
 from bot.web.sites import MIN_ZIPF, SiteProfile
 from bot.web.steps import (
     key_gesture,
+    move_intents,
     plain_gestures,
     step_intents,
 )
@@ -390,16 +391,21 @@ class BaldaPlayer(GridReading, FrameChecks,
         return Decision(Confirm(word), "confirm", f"the page asks about {word}: add it")
 
     def gestures(self, decisions: Sequence[Decision[BaldaMove | Cancel | Confirm]], seen: BaldaSeen
-                 ) -> list[Gesture]:
-        out: list[Gesture] = []
+                 ) -> list[Intent]:
+        """The move's gestures; in the cancel, confirm and pass steps a button after a click
+        is looked for on a frame grabbed after the click (as Erudit's)."""
+        out: list[Intent] = []
         for decision in decisions:
             move = decision.move
             if isinstance(move, Cancel):
-                out += plain_gestures(self.site.cancel, seen.lines, seen.geometry)
+                out += move_intents(self.site.cancel, seen.lines, seen.geometry,
+                                    self._all_lines)
             elif isinstance(move, Confirm):  # the question shows on this very frame
-                out += plain_gestures(self.site.confirm, seen.lines, seen.geometry)
+                out += move_intents(self.site.confirm, seen.lines, seen.geometry,
+                                    self._all_lines)
             elif move.is_pass:
-                out += plain_gestures(self.site.pass_turn, seen.lines, seen.geometry)
+                out += move_intents(self.site.pass_turn, seen.lines, seen.geometry,
+                                    self._all_lines)
             else:
                 out += self._move_gestures(move, seen)
         return out

@@ -50,7 +50,8 @@ from bot.run.game import (
 )
 from bot.web.rejected_words import RejectedWords
 from bot.web.sites import SiteProfile
-from bot.web.steps import Line, find_line, plain_gestures, step_intents
+from bot.web.sites import Step as SiteStep
+from bot.web.steps import Line, find_line, move_intents, step_intents
 from solvers.decision import Decision
 from solvers.erudit.board import EMPTY, Board
 from solvers.erudit.dictionary import WordGraph
@@ -458,8 +459,8 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         return Decision(step, "enter", step.to_text())
 
     # --- entering -----------------------------------------------------------------------------
-    def gestures(self, decisions: Sequence[Decision[Step]], seen: EruditSeen) -> list[Gesture]:
-        out: list[Gesture] = []
+    def gestures(self, decisions: Sequence[Decision[Step]], seen: EruditSeen) -> list[Intent]:
+        out: list[Intent] = []
         used: set[int] = set()  # rack tiles taken by the tiles laid before, in one go
         for decision in decisions:
             step = decision.move
@@ -481,34 +482,40 @@ class EruditPlayer(EruditPageReader, EruditFollower,
                 else:
                     out.append(Gesture.click(key.center))
             elif isinstance(step, Submit):
-                out += plain_gestures(self.site.submit, seen.lines, seen.geometry)
+                out += self._plain(self.site.submit, seen)
             elif isinstance(step, Recall):
-                out += plain_gestures(self.site.cancel, seen.lines, seen.geometry)
+                out += self._plain(self.site.cancel, seen)
             elif isinstance(step, PassTurn):
-                out += plain_gestures(self.site.pass_turn, seen.lines, seen.geometry)
+                out += self._plain(self.site.pass_turn, seen)
             elif isinstance(step, OpenExchange):
-                out += plain_gestures(self.site.exchange, seen.lines, seen.geometry)
+                out += self._plain(self.site.exchange, seen)
             elif isinstance(step, MarkTile):
                 out.append(Gesture.click(self._rack_tile(step.char, seen).center))
             elif isinstance(step, ConfirmExchange):
-                out += plain_gestures(self.site.exchange_confirm, seen.lines, seen.geometry)
+                out += self._plain(self.site.exchange_confirm, seen)
             elif isinstance(step, AcceptEnd):
-                out += plain_gestures(self.site.accept, seen.lines, seen.geometry)
+                out += self._plain(self.site.accept, seen)
             elif isinstance(step, Dismiss):
-                out += plain_gestures(self.site.dismiss, seen.lines, seen.geometry)
+                out += self._plain(self.site.dismiss, seen)
         return out
 
-    def _typed_letter(self, letter: str, seen: EruditSeen) -> list[Gesture]:
+    def _plain(self, steps: Sequence[SiteStep], seen: EruditSeen, after_input: bool = False
+               ) -> list[Intent]:
+        """The profile's key/button/click-at steps on the frame read; a button after a click
+        is looked for on a frame grabbed after it (:func:`bot.web.steps.move_intents`)."""
+        return move_intents(steps, seen.lines, seen.geometry, self._page_lines, after_input)
+
+    def _typed_letter(self, letter: str, seen: EruditSeen) -> list[Intent]:
         """A wildcard's letter typed where the page asks it with no keys to click (the
         browser's own prompt() box): the profile's ``blank-letter`` steps."""
-        out: list[Gesture] = []
+        out: list[Intent] = []
         for s in self.site.blank_letter:
             if s.do == "type-letter":
                 # lower case: the letters' key codes were given before the browser read the
                 # key map; an upper-case one got its code late, and once a prompt got nothing
                 out.append(Gesture.type(letter.lower()))
             else:
-                out += plain_gestures((s,), seen.lines, seen.geometry)
+                out += self._plain((s,), seen, after_input=bool(out))
         return out
 
     def _rack_tile(self, char: str, seen: EruditSeen, used: set[int] | None = None) -> Region:
@@ -528,7 +535,8 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         for s in self.site.move:
             if s.do == "drag-tile":
                 mid = Point((tile.x + square.x) // 2, (tile.y + square.y) // 2)
-                out.append(Gesture.drag([tile, mid, square]))
+                # at the profile's pace (our page drops where the pointer is let go: 0.02 s)
+                out.append(Gesture.drag([tile, mid, square], step=self.site.drag_step))
             elif s.do == "click-tile":
                 out.append(Gesture.click(tile))
             elif s.do == "click-square":
@@ -537,7 +545,8 @@ class EruditPlayer(EruditPageReader, EruditFollower,
                 out.append(Gesture.settle())
         return out
 
-    def nudge(self, pending: Expect | None, seen: EruditSeen, waited: float) -> list[Gesture]:
+    def nudge(self, pending: Expect | None, seen: EruditSeen, waited: float
+              ) -> Sequence[Intent]:
         """Submit again when a submitted move still shows as ours, not taken, after a while
         with the submit button on the page (Xanado redraws its panel as a tile lands, and a
         click on the button at that moment is lost). A few times at most. A tile that never
@@ -551,7 +560,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         if seen.board != pending.board:
             return []  # our tiles are not (only) what the board shows
         try:
-            out = plain_gestures(self.site.submit, seen.lines, seen.geometry)
+            out = self._plain(self.site.submit, seen)
         except ImpossibleState:
             return []  # the button is gone: the page is taking the move
         self._nudges += 1

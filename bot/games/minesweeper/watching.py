@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from bot.run.act import Gesture
 from bot.run.loop import Loop
 from bot.run.recorder import box
 from solvers.decision import Decision
@@ -68,7 +69,7 @@ def dry_run(loop: Loop, folder: Path) -> tuple[list[Decision[Move]], Path]:
     moves = ", ".join(d.move.to_text() for d in decisions[:4])
     more = f" (+{len(decisions) - 4})" if len(decisions) > 4 else ""
     caption = f"game {end}" if end is not None else f"dry run: {moves}{more}"
-    pixels = draw_gestures(frame, gestures, caption)
+    pixels = draw_gestures(frame, [g for g in gestures if isinstance(g, Gesture)], caption)
     path = Path(folder) / f"dry-run-{time.strftime('%Y%m%d-%H%M%S')}.png"
     Frame(pixels, frame.region, frame.timestamp).save(path)
     return decisions, path
