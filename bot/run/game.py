@@ -176,6 +176,12 @@ class GameAdapter(Protocol[L, S, P, St]):
         """Does the adapter learn glyphs its look lacks during play?"""
         ...
 
+    def chose(self) -> bool:
+        """Did the last ``decide`` choose the move (the engine searched), rather than carry
+        out one chosen before (the next tile of a word)? Only choices count in the
+        session's "decide" median."""
+        ...
+
     def look_name(self) -> str | None:
         """The name of the look being learned (for notes and recordings)."""
         ...
@@ -211,6 +217,9 @@ class AdapterDefaults(Generic[L, S, P, St]):
 
     def learns(self) -> bool:
         return False
+
+    def chose(self) -> bool:
+        return True
 
     def look_name(self) -> str | None:
         return None

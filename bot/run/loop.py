@@ -529,7 +529,8 @@ class Loop(StepsOutsideMoves[L, S, P, St]):
                 act_ms = (time.perf_counter() - acting) * 1000.0
                 result.latencies_ms.append(latency)
                 result.read_ms.append(self._read_ms)
-                result.decide_ms.append(decide_ms)
+                if player.chose():  # (a word's next tile was chosen before: not a decision)
+                    result.decide_ms.append(decide_ms)
                 result.steps += 1
                 result.moves += len(decisions)
                 result.guesses += sum(1 for d in decisions if 0.0 < (d.probability or 0.0) < 1.0)

@@ -74,6 +74,7 @@ def test_a_move_is_laid_tile_by_tile_then_submitted_and_followed(player):
     assert player.turn(followed(player, first)) is Turn.OURS
     (step,) = player.decide(followed(player, first))
     assert isinstance(step.move, PlaceTile) and step.score is not None
+    assert player.chose()  # the engine chose the word: its time is a decision's
     gestures = player.gestures([step], first)
     assert [g.kind.value for g in gestures] == ["drag"]
     assert gestures[0].path[-1] == GEOMETRY.cell_center(*divmod(step.move.square, 15))
@@ -88,6 +89,7 @@ def test_a_move_is_laid_tile_by_tile_then_submitted_and_followed(player):
         assert player.check(pending.board, pending, now)[0] is Verdict.OK
         assert player.turn(followed(player, now)) is Turn.OURS
         (step,) = player.decide(followed(player, now))
+        assert not player.chose()  # the word's next tile or its submit: chosen before
     assert isinstance(step.move, Submit)
     word = step.move.move.word
     assert len(placed) == len(word)

@@ -120,6 +120,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         self.top = top
         self.rejected = rejected  # bot.games.balda.adapter.RejectedWords (append-only file)
         self.board: tuple[str, ...] | None = None  # the board as followed
+        self._chose = False  # the last decide chose a move (the engine searched)
         self.scores = (0, 0)
         self.log = EruditLog()
         self.plan: list[Step] = []  # steps of the move being entered
@@ -313,8 +314,12 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         return Position(self.rules, board, (rack, None), self.scores, 0, None)
 
     # --- deciding -----------------------------------------------------------------------------
+    def chose(self) -> bool:
+        return self._chose
+
     def decide(self, seen: EruditSeen) -> list[Decision[Step]]:
         assert self.board is not None
+        self._chose = False
         if "rejected" in seen.kinds:
             return [self._recall(seen)]
         if "accept" in seen.kinds and not self.plan and not self.laid:
@@ -335,6 +340,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
             return [self._step(self.plan.pop(0), seen)]
         if self.laid:  # tiles of ours on the board with no plan: take them back
             return [self._recall(seen)]
+        self._chose = True
         return self._new_move(seen)
 
     def _lay_together(self, batch: list[PlaceTile], seen: EruditSeen) -> list[Decision[Step]]:
