@@ -146,6 +146,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         self.learned_glyphs = 0  # tiles named by the game's logic, taught to the site
         self._reply_due: float | None = None  # see EruditPageReader._reply_due
         self._reply_lines: frozenset[str] = frozenset()
+        self._reply_ours: frozenset[str] = frozenset()
         # how many tiles a game is played with (the set's, or a page's short game): the
         # opponent's rack is what they leave, for the end by the rules (see .ending)
         self.tiles = tiles

@@ -13,7 +13,13 @@ import logging
 from bot.games.erudit.ending import RulesEnd
 from bot.games.erudit.reading import EruditLog, EruditSeen
 from bot.games.erudit.steps import Awaits, ConfirmExchange, Expect, Step
-from bot.games.erudit.track import EruditTrackError, new_tiles, read_move, square_text
+from bot.games.erudit.track import (
+    EruditTrackError,
+    new_tiles,
+    read_move,
+    square_text,
+    words_through,
+)
 from bot.run.game import ImpossibleState
 from bot.web.sites import SiteProfile
 from solvers.decision import Decision
@@ -25,6 +31,8 @@ from solvers.erudit.rules import Rules
 logger = logging.getLogger(__name__)
 
 ENDED = ("won", "lost", "drawn", "over")
+#: Words a page logs our pass with (wordgame: «You: Passed»).
+PASS_WORDS = frozenset({"PASS", "PASSED", "ПАС", "ПРОПУСК", "ПРОПУСТИЛ", "ПРОПУСТИЛИ"})
 
 
 class EruditFollower:
@@ -51,14 +59,20 @@ class EruditFollower:
     _last_move: tuple[tuple[str, ...], list[tuple[int, str]], int, str] | None
     _reply_due: float | None
     _reply_lines: frozenset[str]
+    _reply_ours: frozenset[str]
     _handed: int
     _sent: Step | None
 
-    def _wait_reply(self, seen: EruditSeen) -> None:
+    def _wait_reply(self, seen: EruditSeen, ours: frozenset[str] = PASS_WORDS) -> None:
         """The opponent's turn from now, on a page that never says whose turn it is: until its
-        tiles show, it says something new, or it stays quiet a while."""
+        tiles show, it says something new, or it stays quiet a while. What it says of our own
+        move (a line naming ``ours``: its words, or a pass) is not the reply (scrabble-wordgame
+        logs «You: CAR, AH, CAY (34 pts)» while its computer still thinks: the bot took its
+        turn, laid a tile, and the reply's tiles showing then stopped it, "4 new tiles after
+        laying one")."""
         self._reply_due = seen.t
         self._reply_lines = frozenset(line.text.strip() for line in seen.lines)
+        self._reply_ours = ours
 
     def _rules_end(self) -> RulesEnd:
         """A game's end by the rules, followed from its start (the set is the rules' own
@@ -210,9 +224,10 @@ class EruditFollower:
         self.log.points.append(score)
         self.ending.turn(scored=score > 0)
         self._handed = 1
+        words = words_through(self.board, [square for square, _ in self.laid])
         self.laid, self.current, self._pending, self._submitted = [], None, None, None
-        if not self.site.turn_ours:
-            self._wait_reply(seen)  # the opponent's turn, on a page that never says so
+        if not self.site.turn_ours:  # the opponent's turn, on a page that never says so
+            self._wait_reply(seen, words)
         if self._turn_since is not None:
             self.move_seconds.append(max(0.0, seen.t - self._turn_since))
         self._turn_since = None

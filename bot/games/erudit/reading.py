@@ -95,6 +95,7 @@ class EruditPageReader:
     #: turn is the opponent's until its tiles show or the page stays quiet REPLY_QUIET seconds.
     _reply_due: float | None
     _reply_lines: frozenset[str]  # the page's text lines when our move was taken
+    _reply_ours: frozenset[str]  # our move's words (or a pass's): a line naming them is ours
     #: (the loop's location, where the board is now) after the page moved the board under it
     _moved: tuple[BoardLocation, BoardLocation] | None
 
@@ -121,7 +122,8 @@ class EruditPageReader:
             due = self._reply_due
             texts = {line.text.strip() for line in lines}
             said = any(sum(ch.isalpha() for ch in t) >= 3 and t not in self._reply_lines
-                       for t in texts)  # the page says something new: the reply is in
+                       and not names_any(t, self._reply_ours)
+                       for t in texts)  # the page says something new (not of our move)
             if due is not None and (said or frame.timestamp - due > REPLY_QUIET):
                 self._reply_due = due = None
             if due is None:
@@ -373,6 +375,17 @@ class EruditPageReader:
     def board_region(location: BoardLocation, frame: Frame) -> Region:
         return Region(0, 0, frame.width, frame.height)
 
+
+
+def names_any(text: str, words: frozenset[str]) -> bool:
+    """Does the line name one of ``words`` (upper case), as a whole word, or OCR's reading of
+    one with a letter wrong (three letters or more)?"""
+    for token in re.split(r"[^\w]+|\d+|_", text.upper()):
+        for word in words:
+            if token == word or (len(token) == len(word) >= 3
+                                 and sum(a != b for a, b in zip(token, word, strict=True)) == 1):
+                return True
+    return False
 
 
 #: What a pop-up over the board may say that the bot acts on without the board.

@@ -1,0 +1,89 @@
+"""A page that never says whose turn it is (scrabble-wordgame): after our move is taken the
+turn is the opponent's until its tiles show or the page says something new. The page's log of
+our own move («You: CAR, AH, CAY (34 pts)», written while its computer still thinks) is not
+that: the bot took its turn, laid a tile, and stopped when the reply's tiles came in ("4 new
+tiles after laying one", runs c13 and c14)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import SimpleNamespace
+
+import numpy as np
+
+from bot.games.erudit.adapter import EruditPlayer, Submit
+from bot.games.erudit.reading import names_any
+from bot.games.erudit.track import words_through
+from bot.run.game import Verdict
+from bot.web.sites import parse_profile
+from solvers.erudit.dictionary import WordGraph
+from solvers.erudit.rules import load_rules
+from tests.bot.test_erudit_adapter import EMPTY_BOARD, followed, lay, seen
+from vision.core.frame import Frame
+from vision.core.geometry import Region
+
+SITE = parse_profile({
+    "name": "t-quiet", "game": "erudit", "language": "ru", "title": "T",
+    "styles": {"drag": [{"do": "drag-tile"}]},
+    "submit": [{"do": "click-at", "cell": [15.2, 14.2]}],
+    "cancel": [{"do": "click-at", "cell": [15.2, 9.8]}],
+    "pass": [{"do": "click-at", "cell": [15.2, 12.0]}],
+    "texts": {"rejected": ["нет в словаре"], "won": ["Вы победили"]},
+}, "test")
+RULES = load_rules("erudit")
+GRAPH = WordGraph(["КОТ", "ТОК", "КОТА", "КИТ", "ТИК", "КОК", "ОКО"])
+
+
+class Said:
+    """The page's text lines, as the test sets them."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def lines(self, frame: Frame, exclude: object = ()) -> list[SimpleNamespace]:
+        return [SimpleNamespace(text=t, region=Region(900, 100 + 20 * i, 200, 16))
+                for i, t in enumerate(self.texts)]
+
+
+def frame(t: float) -> Frame:
+    return replace(Frame.from_pixels(np.zeros((50, 50, 3), dtype=np.uint8)), timestamp=t)
+
+
+def test_the_pages_log_of_our_own_move_is_not_the_opponents_reply() -> None:
+    said = Said()
+    player = EruditPlayer(SITE, RULES, GRAPH, read=None, locate=None, top=4, text=said)
+    first = seen(EMPTY_BOARD, "КОТАИЖШ", "ours", t=1.0)
+    player.turn(followed(player, first))
+    (step,) = player.decide(followed(player, first))
+    board, rack = EMPTY_BOARD, "КОТАИЖШ"
+    while not isinstance(step.move, Submit):
+        pending = player.pending([step], first)
+        board = lay(board, [(step.move.square, step.move.char)])
+        rack = rack.replace(step.move.char.upper(), "", 1)
+        now = seen(board, rack, "ours")
+        assert player.check(pending.board, pending, now)[0] is Verdict.OK
+        (step,) = player.decide(followed(player, now))
+    word = step.move.move.word
+    pending = player.pending([step], now)
+    taken = seen(board, "ЖШАБВГД", "ours", t=4.0)  # the rack refilled: taken
+    assert player.check(pending.board, pending, taken)[0] is Verdict.OK
+    followed(player, taken)
+    assert player.board == board and player._reply_due == 4.0
+
+    said.texts = [f"You: {word} (5 pts)"]  # the page logs our move; its computer thinks
+    assert "ours" not in player._page(frame(6.0), ())[1]
+    said.texts = [f"You: {word} (5 pts)", "AI: ТОК (6 pts)"]  # the reply is in
+    assert "ours" in player._page(frame(7.0), ())[1]
+
+
+def test_a_move_names_every_word_it_formed_and_ocr_may_get_a_letter_wrong() -> None:
+    cells = list("." * 225)
+    for square, ch in [(112, "К"), (113, "О"), (114, "Т"), (98, "Т"), (128, "К")]:
+        cells[square] = ch  # КОТ across H8, ТОК down through its О
+    assert words_through(cells, [98, 128]) == {"ТОК"}
+    assert words_through(cells, [112, 114]) == {"КОТ"}
+    assert words_through(cells, [113]) == {"КОТ", "ТОК"}
+    assert names_any("You: CAR, AH, CAY (34 pts)", frozenset({"CAY", "AH", "CAR"}))
+    assert names_any("You: CAV (34 pts)", frozenset({"CAY"}))  # a letter misread
+    assert not names_any("AI: NAIF, AIF (21 pts)", frozenset({"CAY", "AH", "CAR"}))
+    assert not names_any("AI: AH (5 pts)", frozenset({"OH"}))  # two letters: exact only
