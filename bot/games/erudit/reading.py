@@ -232,7 +232,7 @@ class EruditPageReader:
     def _read_board(self, frame: Frame, location: BoardLocation, check: bool, empty: bool
                     ) -> EruditReading:
         try:
-            return self._read(frame, location, check=check, known=dict(self.laid),
+            return self._read(frame, location, check=check, known=self._known(),
                               empty_rack=empty)
         except ReadError as exc:
             named = self._name_by_logic(frame, location) if exc.cell else {}
@@ -240,27 +240,37 @@ class EruditPageReader:
                 # named by the game on a settled frame: their looks are learned (a last move's
                 # white letters), so the next frame reads them without the game's help
                 return self._read(frame, location, check=check,
-                                  known={**dict(self.laid), **named}, empty_rack=empty,
+                                  known={**self._known(), **named}, empty_rack=empty,
                                   relearn=True)
             if self._still_unknown(exc):
                 # the same tile, pixel for pixel, in a later frame: no animation, a new look
                 # of a letter the bank knows; Tesseract may name it (value-checked)
                 try:
-                    return self._read(frame, location, check=check, known=dict(self.laid),
+                    return self._read(frame, location, check=check, known=self._known(),
                                       empty_rack=empty, relearn=True)
                 except ReadError:
                     if exc.cell is not None:
                         raise
                 # a rack tile nothing names, settled (JScrab's Э with its 8 joined): an
                 # unknown tile, never a guess; the moves are made of the others
-                return self._read(frame, location, check=check, known=dict(self.laid),
+                return self._read(frame, location, check=check, known=self._known(),
                                   empty_rack=empty, relearn=True, unknown_rack=True)
             if exc.cell is None and str(exc).startswith("rack tile"):
                 # the first sight of it: left out of this move as well (an unreadable frame
                 # was counted a misread; a tile left out is never a wrong letter)
-                return self._read(frame, location, check=check, known=dict(self.laid),
+                return self._read(frame, location, check=check, known=self._known(),
                                   empty_rack=empty, unknown_rack=True)
             raise
+
+    def _known(self) -> dict[int, str]:
+        """The squares whose letters the reader is told: every tile of the game as followed
+        (a tile followed once keeps its letter in a later look: run c8's X on I1, read when
+        it was played, no longer read while our move was laid, and five unreadable frames
+        stopped the game; the computer's wildcards, drawn with no value, keep their letter),
+        and our own tiles laid but not sent."""
+        known = {} if self.board is None else {
+            square: ch for square, ch in enumerate(self.board) if ch != "."}
+        return {**known, **dict(self.laid)}
 
     def _where_now(self, frame: Frame, location: BoardLocation) -> BoardLocation:
         """Where the board is in this frame: where the loop located it, or where it was found
@@ -335,7 +345,7 @@ class EruditPageReader:
 
         try:
             partial = self._read(
-                frame, location, check=False, known=dict(self.laid), partial=True,
+                frame, location, check=False, known=self._known(), partial=True,
                 empty_rack=True,
             )
         except (ReadError, TypeError) as exc:
