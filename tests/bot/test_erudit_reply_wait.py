@@ -18,7 +18,14 @@ from bot.run.game import Verdict
 from bot.web.sites import parse_profile
 from solvers.erudit.dictionary import WordGraph
 from solvers.erudit.rules import load_rules
-from tests.bot.test_erudit_adapter import EMPTY_BOARD, followed, lay, seen
+from tests.bot.test_erudit_adapter import (
+    EMPTY_BOARD,
+    GEOMETRY,
+    followed,
+    lay,
+    rack_regions,
+    seen,
+)
 from vision.core.frame import Frame
 from vision.core.geometry import Region
 
@@ -35,14 +42,18 @@ GRAPH = WordGraph(["КОТ", "ТОК", "КОТА", "КИТ", "ТИК", "КОК",
 
 
 class Said:
-    """The page's text lines, as the test sets them."""
+    """The page's text lines, as the test sets them: beside the board, or over the rack."""
 
     def __init__(self) -> None:
         self.texts: list[str] = []
+        self.rack = ""  # what OCR makes of our rack's tiles
 
     def lines(self, frame: Frame, exclude: object = ()) -> list[SimpleNamespace]:
-        return [SimpleNamespace(text=t, region=Region(900, 100 + 20 * i, 200, 16))
-                for i, t in enumerate(self.texts)]
+        out = [SimpleNamespace(text=t, region=Region(900, 100 + 20 * i, 200, 16))
+               for i, t in enumerate(self.texts)]
+        if self.rack:
+            out.append(SimpleNamespace(text=self.rack, region=Region(110, 608, 200, 20)))
+        return out
 
 
 def frame(t: float) -> Frame:
@@ -70,10 +81,17 @@ def test_the_pages_log_of_our_own_move_is_not_the_opponents_reply() -> None:
     followed(player, taken)
     assert player.board == board and player._reply_due == 4.0
 
-    said.texts = [f"You: {word} (5 pts)"]  # the page logs our move; its computer thinks
-    assert "ours" not in player._page(frame(6.0), ())[1]
-    said.texts = [f"You: {word} (5 pts)", "AI: ТОК (6 pts)"]  # the reply is in
-    assert "ours" in player._page(frame(7.0), ())[1]
+    def read(frame, location, **kwargs):
+        return SimpleNamespace(board=board, rack="ЖШАБВГД", rack_tiles=rack_regions(7),
+                               geometry=GEOMETRY, bag=None)
+
+    player._read = read
+    said.texts, said.rack = [f"You: {word} (5 pts)"], "Hes [ur [lo] ey"  # the rack refilled
+    assert "ours" not in player.read(frame(6.0), None).kinds  # the page's computer thinks
+    said.rack = "Wes [ur [la] ey"
+    assert "ours" not in player.read(frame(7.0), None).kinds
+    said.texts.append("AI: ТОК (6 pts)")  # the reply is in
+    assert "ours" in player.read(frame(8.0), None).kinds
 
 
 def test_a_move_names_every_word_it_formed_and_ocr_may_get_a_letter_wrong() -> None:

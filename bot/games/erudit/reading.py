@@ -104,7 +104,13 @@ class EruditPageReader:
             raise ReadError("this player was given no way of finding the board")
         return self._locate(frame)
 
-    def _page(self, frame: Frame, exclude: Sequence[Region]) -> tuple[list[Line], frozenset[str]]:
+    def _page(self, frame: Frame, exclude: Sequence[Region], quiet: Region | None = None
+              ) -> tuple[list[Line], frozenset[str]]:
+        """The page's text lines and the kinds of phrase they hold. A line within ``quiet``
+        (the rack row, screen pixels) is never the opponent's reply on a page that never says
+        whose turn it is: OCR of our rack's tiles («Hes [ur [lo] ey») changes as soon as the
+        page refills it, while its computer still thinks (run i23-wg2 c1: the bot took its
+        turn then, laid a word and the computer's reply refused it)."""
         dx, dy = frame.region.left, frame.region.top
         lines = []
         if self.text is not None:
@@ -120,7 +126,8 @@ class EruditPageReader:
             # whenever it says nothing else, once the opponent's reply to our move has shown
             # or the page stayed quiet a while (the opponent passed).
             due = self._reply_due
-            texts = {line.text.strip() for line in lines}
+            texts = {line.text.strip() for line in lines
+                     if quiet is None or quiet.intersect(line.region) is None}
             said = any(sum(ch.isalpha() for ch in t) >= 3 and t not in self._reply_lines
                        and not names_any(t, self._reply_ours)
                        for t in texts)  # the page says something new (not of our move)
@@ -201,7 +208,8 @@ class EruditPageReader:
             return replace(last, kinds=kinds, lines=tuple(lines), letter_keys=keys,
                            t=frame.timestamp)
         dx, dy = frame.region.left, frame.region.top
-        lines, kinds = self._page(frame, [reading.geometry.bounds])
+        lines, kinds = self._page(frame, [reading.geometry.bounds],
+                                  rack_row(reading.rack_tiles, dx, dy))
         scores, bag = None, getattr(reading, "bag", None)
         if self.numbers is not None:
             scores, shown_bag = self.numbers(frame, [reading.geometry.bounds])
@@ -385,6 +393,17 @@ class EruditPageReader:
     def board_region(location: BoardLocation, frame: Frame) -> Region:
         return Region(0, 0, frame.width, frame.height)
 
+
+
+def rack_row(tiles: Sequence[Region], dx: int = 0, dy: int = 0) -> Region | None:
+    """The rack's tiles and half a tile around them (screen pixels: moved by dx, dy)."""
+    if not tiles:
+        return None
+    left, top = min(r.left for r in tiles), min(r.top for r in tiles)
+    right, bottom = max(r.right for r in tiles), max(r.bottom for r in tiles)
+    pad_x, pad_y = tiles[0].width // 2, tiles[0].height // 2
+    return Region(left - pad_x + dx, top - pad_y + dy, right - left + 2 * pad_x,
+                  bottom - top + 2 * pad_y)
 
 
 def names_any(text: str, words: frozenset[str]) -> bool:
