@@ -14,7 +14,7 @@ import numpy as np
 from bot.games.erudit.adapter import EruditPlayer, Submit
 from bot.games.erudit.reading import names_any
 from bot.games.erudit.track import words_through
-from bot.run.game import Verdict
+from bot.run.game import Turn, Verdict
 from bot.web.sites import parse_profile
 from solvers.erudit.dictionary import WordGraph
 from solvers.erudit.rules import load_rules
@@ -78,7 +78,7 @@ def test_the_pages_log_of_our_own_move_is_not_the_opponents_reply() -> None:
     pending = player.pending([step], now)
     taken = seen(board, "ЖШАБВГД", "ours", t=4.0)  # the rack refilled: taken
     assert player.check(pending.board, pending, taken)[0] is Verdict.OK
-    followed(player, taken)
+    assert player.turn(followed(player, taken)) is Turn.THEIRS  # its text read before
     assert player.board == board and player._reply_due == 4.0
 
     def read(frame, location, **kwargs):

@@ -279,6 +279,11 @@ class EruditPlayer(EruditPageReader, EruditFollower,
             return Turn.OVER
         if self._entering(seen):
             return Turn.OURS  # a move is being entered, taken back, or the end accepted
+        if self._reply_due is not None and not self.site.turn_ours:
+            # our move was taken on this very frame (its page text was read before that):
+            # the opponent's reply is awaited (wordgame's computer thinks a few seconds; the
+            # bot laid a word on that frame and the computer's reply landed on its squares)
+            return Turn.THEIRS
         if "ours" in seen.kinds and "theirs" not in seen.kinds:
             return Turn.OURS
         return Turn.THEIRS
