@@ -94,6 +94,21 @@ def test_the_pages_log_of_our_own_move_is_not_the_opponents_reply() -> None:
     assert "ours" in player.read(frame(8.0), None).kinds
 
 
+def test_a_page_that_stays_quiet_is_the_opponents_for_half_the_time_it_may_think() -> None:
+    """No reply and nothing said: a pass, after half the profile's opponent-timeout (30 s at
+    least). wordgame's computer thought 30-57 s on a loaded machine; taken for a pass at 30 s,
+    its move came in over ours (run i23-wg2 c4)."""
+    slow = replace(SITE, opponent_timeout=180.0)
+    player = EruditPlayer(slow, RULES, GRAPH, read=None, locate=None, top=4, text=Said())
+    player._wait_reply(seen(EMPTY_BOARD, "КОТАИЖШ", "ours", t=10.0), frozenset({"КОТ"}))
+    assert "ours" not in player._page(frame(10.0 + 45), ())[1]
+    assert "ours" in player._page(frame(10.0 + 95), ())[1]
+    quick = EruditPlayer(SITE, RULES, GRAPH, read=None, locate=None, top=4, text=Said())
+    quick._wait_reply(seen(EMPTY_BOARD, "КОТАИЖШ", "ours", t=10.0), frozenset({"КОТ"}))
+    assert "ours" not in quick._page(frame(10.0 + 25), ())[1]
+    assert "ours" in quick._page(frame(10.0 + 35), ())[1]  # the default 60 s: 30 s quiet
+
+
 def test_a_move_names_every_word_it_formed_and_ocr_may_get_a_letter_wrong() -> None:
     cells = list("." * 225)
     for square, ch in [(112, "К"), (113, "О"), (114, "Т"), (98, "Т"), (128, "К")]:

@@ -131,7 +131,11 @@ class EruditPageReader:
             said = any(sum(ch.isalpha() for ch in t) >= 3 and t not in self._reply_lines
                        and not names_any(t, self._reply_ours)
                        for t in texts)  # the page says something new (not of our move)
-            if due is not None and (said or frame.timestamp - due > REPLY_QUIET):
+            # (quiet for half the time the profile gives its opponent to think, at least
+            # REPLY_QUIET: wordgame's computer, its page niced with the bot on a loaded machine,
+            # thought 30-57 s; taken for a pass after 30 s, its move came in over ours)
+            silence = max(REPLY_QUIET, self.site.opponent_timeout / 2)
+            if due is not None and (said or frame.timestamp - due > silence):
                 self._reply_due = due = None
             if due is None:
                 kinds = kinds | {"ours"}
