@@ -207,3 +207,29 @@ def _evenly_spaced(row: Sequence[tuple[Region, str]], alphabet: str
                 round((a.left + b.left) / 2), round((a.top + b.top) / 2),
                 round((a.width + b.width) / 2), round((a.height + b.height) / 2))
     return pitch, keys
+
+
+def fill_between(keys: dict[str, Region], alphabet: str) -> dict[str, Region]:
+    """``keys`` with each missing letter whose alphabet neighbours both show in one row, two
+    key spacings apart (the row's usual spacing, within a quarter), put between them: the
+    readers missed one key of a row of letter tiles (wordgame's blank dialog: every key but
+    S read, and the game stopped on "the wildcard dialog shows no key 'S'")."""
+    out = dict(keys)
+    steps = []
+    for a, b in zip(alphabet, alphabet[1:], strict=False):
+        ka, kb = keys.get(a), keys.get(b)
+        if ka is not None and kb is not None and abs(kb.top - ka.top) <= ka.height // 2 \
+                and kb.left > ka.left:
+            steps.append(kb.left - ka.left)
+    if not steps:
+        return out
+    step = sorted(steps)[len(steps) // 2]
+    for i in range(1, len(alphabet) - 1):
+        ch, before, after = alphabet[i], keys.get(alphabet[i - 1]), keys.get(alphabet[i + 1])
+        if ch in out or before is None or after is None:
+            continue
+        same_row = abs(after.top - before.top) <= before.height // 2
+        if same_row and abs(after.left - before.left - 2 * step) <= step / 4:
+            out[ch] = Region((before.left + after.left) // 2, (before.top + after.top) // 2,
+                             before.width, before.height)
+    return out

@@ -336,7 +336,7 @@ class EruditPageReader:
                      ) -> dict[str, Region]:
         """The wildcard dialog's keys: tiles read like a palette, else rows of letters read
         as text (:mod:`.letter_dialog`)."""
-        from bot.web.letter_dialog import keys_from_lines, keys_from_lone_letters
+        from bot.web.letter_dialog import fill_between, keys_from_lines, keys_from_lone_letters
 
         keys: dict[str, Region] = {}
         if self.letter_keys is not None:
@@ -348,6 +348,8 @@ class EruditPageReader:
             keys = {**keys_from_lines(lines, self.rules.alphabet), **keys}
         if len(keys) < len(self.rules.alphabet):
             keys = {**keys_from_lone_letters(lines, self.rules.alphabet), **keys}
+        if len(keys) < len(self.rules.alphabet):
+            keys = fill_between(keys, self.rules.alphabet)  # a key missed in a row of keys
         return keys
 
     def _name_by_logic(self, frame: Frame, location: BoardLocation) -> dict[int, str]:
