@@ -120,3 +120,22 @@ def test_a_move_names_every_word_it_formed_and_ocr_may_get_a_letter_wrong() -> N
     assert names_any("You: CAV (34 pts)", frozenset({"CAY"}))  # a letter misread
     assert not names_any("AI: NAIF, AIF (21 pts)", frozenset({"CAY", "AH", "CAR"}))
     assert not names_any("AI: AH (5 pts)", frozenset({"OH"}))  # two letters: exact only
+
+
+def test_our_pass_is_taken_when_the_opponents_tiles_show() -> None:
+    """A page that never says whose turn, whose computer replies to our pass before the bot
+    sees a frame not ours: its tiles say the pass was taken (run i23-wg2 c8: the bot waited
+    180 s for "the page has not taken the turn yet" and stopped)."""
+    player = EruditPlayer(SITE, RULES, GRAPH, read=None, locate=None, top=4, text=Said())
+    first = seen(EMPTY_BOARD, "ЖШЩЫЭЮЪ", "ours", t=1.0)  # no word: a pass
+    player.turn(followed(player, first))
+    (step,) = player.decide(followed(player, first))
+    assert step.move.to_text() == "pass"
+    player.gestures([step], first)
+    pending = player.pending([step], first)
+    reply = lay(EMPTY_BOARD, [(112, "К"), (113, "О"), (114, "Т")])
+    now = seen(reply, "ЖШЩЫЭЮЪ", "ours", t=3.0)
+    assert player.check(pending.board, pending, now)[0] is Verdict.OK
+    followed(player, now)
+    assert player.board == reply
+    assert [who for who, _ in player.log.moves] == [0, 1] and player.log.moves[0][1] == "pass"

@@ -213,7 +213,9 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         if kind in (Awaits.EXCHANGE, Awaits.MARK, Awaits.WAIT):
             return Verdict.OK, ""
         if kind is Awaits.SENT:  # a pass or an exchange: the page must hand the turn over first
-            if over or not ours or "rejected" in seen.kinds:
+            # (a page that never says whose turn: the opponent's tiles say it was handed over;
+            # wordgame's computer replied before the bot saw a frame not ours: 180 s, stop)
+            if over or not ours or "rejected" in seen.kinds or (added and not self.site.turn_ours):
                 return Verdict.OK, ""
             return Verdict.STALE, "the page has not taken the turn yet"
         if kind in (Awaits.REPLY, Awaits.PASS):

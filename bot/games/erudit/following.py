@@ -99,13 +99,8 @@ class EruditFollower:
         if self.board is None or self.plan or self.laid:
             return
         ours = "ours" in seen.kinds and "theirs" not in seen.kinds
-        sent = self._sent
-        if sent is not None and not ours and "rejected" not in seen.kinds:
-            self._sent = None
-            self.ending.turn(scored=False)
-            said = f"exchange {sent.tiles}" if isinstance(sent, ConfirmExchange) else "pass"
-            self.log.moves.append((0, said))
-            self._handed = 1
+        if not ours and "rejected" not in seen.kinds:
+            self._sent_taken()
         if self._handed == 1 and not ours:
             self._handed = 2
         elif self._handed == 2 and ours and not seen.kinds & {"rejected", "choose", "accept"}:
@@ -114,6 +109,17 @@ class EruditFollower:
             self.log.moves.append((1, "pass or exchange"))
         on_board = sum(1 for ch in seen.board if ch != EMPTY)
         self.ending.seen(on_board, len(seen.rack), seen.bag)
+
+    def _sent_taken(self) -> None:
+        """Our pass or exchange, sent, was taken by the page."""
+        sent = self._sent
+        if sent is None:
+            return
+        self._sent = None
+        self.ending.turn(scored=False)
+        said = f"exchange {sent.tiles}" if isinstance(sent, ConfirmExchange) else "pass"
+        self.log.moves.append((0, said))
+        self._handed = 1
 
     def _sync_moves(self, seen: EruditSeen) -> None:
         if self.board is None:
@@ -140,6 +146,7 @@ class EruditFollower:
             if seen.scores is not None:
                 self.scores = seen.scores
             return
+        self._sent_taken()  # the opponent moved: our pass (or exchange) was taken
         before = Board(tuple(self.board))
         try:
             move = read_move(before, added, self.graph, self.rules, self.leeway)
