@@ -207,3 +207,35 @@ def _evenly_spaced(row: Sequence[tuple[Region, str]], alphabet: str
                 round((a.left + b.left) / 2), round((a.top + b.top) / 2),
                 round((a.width + b.width) / 2), round((a.height + b.height) / 2))
     return pitch, keys
+
+
+def fill_between(keys: dict[str, Region], alphabet: str) -> dict[str, Region]:
+    """``keys`` with each missing letter whose alphabet neighbours both show in one row, two
+    key spacings apart (the row's usual spacing, within a quarter), put between them: the
+    readers missed one key of a row of letter tiles (wordgame's blank dialog: every key but
+    S read, and the game stopped on "the wildcard dialog shows no key 'S'"). Keys are compared
+    by their centres: one reader gives a key's tile, another the letter's text box."""
+    out = dict(keys)
+
+    def same_row(a: Region, b: Region) -> bool:
+        return abs(a.center.y - b.center.y) <= max(a.height, b.height) / 2
+
+    steps = []
+    for a, b in zip(alphabet, alphabet[1:], strict=False):
+        ka, kb = keys.get(a), keys.get(b)
+        if ka is not None and kb is not None and same_row(ka, kb) and kb.center.x > ka.center.x:
+            steps.append(kb.center.x - ka.center.x)
+    if not steps:
+        return out
+    step = sorted(steps)[len(steps) // 2]
+    for i in range(1, len(alphabet) - 1):
+        ch, before, after = alphabet[i], keys.get(alphabet[i - 1]), keys.get(alphabet[i + 1])
+        if ch in out or before is None or after is None or not same_row(before, after):
+            continue
+        if abs(after.center.x - before.center.x - 2 * step) <= step / 4:
+            size = max((before, after), key=lambda r: r.width * r.height)
+            x = (before.center.x + after.center.x) / 2
+            y = (before.center.y + after.center.y) / 2
+            out[ch] = Region(round(x - size.width / 2), round(y - size.height / 2), size.width,
+                             size.height)
+    return out

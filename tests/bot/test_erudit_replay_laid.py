@@ -46,6 +46,28 @@ def test_the_reader_is_told_what_the_event_recorded(monkeypatch):
     assert told == [{112: "e"}, {}, None]
 
 
+def test_the_reader_is_told_the_tiles_earlier_frames_of_the_game_recorded(monkeypatch):
+    """Play tells the reader the board it followed (a W whose 4 touches it keeps its case:
+    alone it reads as a wildcard 'w'); replay tells it the tiles the game's frames before
+    recorded (run i23-wg2 c3's replay: 13 of 86 frames read 'w' where play recorded 'W')."""
+    told = []
+
+    def read_erudit(frame, location, site, rules, **kwargs):
+        told.append(kwargs.get("known"))
+        return SimpleNamespace(board=["."] * 225, rack="AB")
+
+    monkeypatch.setattr(reader, "read_erudit", read_erudit)
+    monkeypatch.setattr(reader, "locate_erudit", lambda frame: None)
+    read = erudit_reader({"site": "gamebot-erudit", "rules": "scrabble-en"})
+    frame = Frame.from_pixels(np.zeros((4, 4, 3), np.uint8))
+    row8 = "." * 7 + "WHo" + "." * 5
+    board = "\n".join(["." * 15] * 7 + [row8] + ["." * 15] * 7) + "\n"
+    read(frame, {"event": "step", "game_no": 1, "board": board})
+    read(frame, {"event": "step", "game_no": 1, "board": board, "laid": ["120=e"]})
+    read(frame, {"event": "step", "game_no": 2, "board": "." * 225})
+    assert told == [{}, {112: "W", 113: "H", 114: "o", 120: "e"}, {}]  # a new game: none
+
+
 def test_a_text_reader_without_an_event_reader_reads_the_frame_alone():
     text = TextReader(lambda frame: "plain", "state")
     frame = Frame.from_pixels(np.zeros((4, 4, 3), np.uint8))

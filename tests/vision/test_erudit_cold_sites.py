@@ -181,3 +181,37 @@ def test_a_rack_letter_whose_value_no_tile_showed_yet_is_named_by_tesseract():
     reading = read_erudit(frame, locate_erudit(frame), cold.site, rules)
     assert reading.rack == label.racks[0] == "ACVEAET"
     assert list(reading.board) == list(label.board.rows())
+
+
+def test_a_rack_x_worth_8_is_named_and_a_sure_8_alone_names_it(monkeypatch):
+    """Issue 23 item 1 (runs c7, c12: an X worth 8 on our rack, a number the site never
+    showed, stopped the bot). From a site learned cold on one frame the X is named (its shape
+    and its number's shape agree) and its 8 is learned; then a number read for sure that only
+    one letter is worth names the tile with no look at all (Tesseract and shapes unsure)."""
+    import vision.erudit.reader as reader
+    from bot.games.erudit.cold_site import ColdSite
+    from vision.erudit.look import EruditSite
+
+    rules = load_rules("wwf")
+    assert reader.only_letter_worth(8, rules) == "X"
+    assert reader.only_letter_worth(5, rules) is None  # K and V
+    assert reader.only_letter_worth(5, load_rules("scrabble-en")) == "K"
+    assert reader.only_letter_worth(0, rules) is None
+    cold = ColdSite(EruditSite.empty("wordgame", rules.alphabet), Path("/nonexistent"), [rules])
+    cold.site.save = lambda folder: None  # type: ignore[method-assign]  # (nothing written)
+    first = _frame("wordgame-wwf-100-t00")
+    cold.learn(first, locate_erudit(first))
+    frame = _frame("wordgame-wwf-100-t03-rack-x")
+    label = _label("wordgame-wwf-100-t03-rack-x")
+    location = locate_erudit(frame)
+    reading = reader.read_erudit(frame, location, cold.site, rules)
+    assert reading.rack == label.racks[0] == "HLIXROI"
+    assert list(reading.board) == list(label.board.rows())
+    assert "8" in cold.site.marks.labels  # learned from the X
+    unsure = EruditSite.empty("wordgame", rules.alphabet)  # no glyph known, the marks kept
+    unsure.look, unsure.marks = cold.site.look, cold.site.marks
+    monkeypatch.setattr(reader, "letter_by_rules", lambda *a, **k: None)
+    monkeypatch.setattr(reader, "wildcard_letter", lambda *a, **k: None)
+    reading = reader.read_erudit(frame, location, unsure, rules, check=False, partial=True,
+                                 unknown_rack=True)
+    assert reading.rack[3] == "X" and set(reading.rack[:3] + reading.rack[4:]) == {"?"}

@@ -92,3 +92,30 @@ def test_squares_of_a_new_colour_that_show_no_letters_are_not_learned():
         read()
     assert read_with_new_face(painted, location, site, refused.value, read) is None
     assert not any(c == (40, 200, 90) for t in site.look.themes for c in t.colours[TILE])
+
+
+def test_a_square_read_as_a_wildcard_only_does_not_teach_a_tile_face():
+    """A lone square of a new colour that then reads as a wildcard (no value number: nothing
+    confirms a tile) is not learned: scrabble-wordgame's centre star, its colour filling H8 on
+    a frame of a new game, was read as a wildcard 'u' and kept as a tile face, and every later
+    frame of that game failed on H8 (run i23-wg2 c3, after 3 games won). The same square read
+    as a letter whose value agrees is learned."""
+    from types import SimpleNamespace
+
+    frame = Frame.from_file(SHOT)
+    location = locate_erudit(frame)
+    rect = location.geometry.cell_rect(14, 0)
+    px = frame.pixels.copy()
+    px[rect.top:rect.bottom, rect.left:rect.right] = (120, 46, 77)
+    painted = Frame(np.ascontiguousarray(px), frame.region, frame.timestamp)
+    refused = ReadError("square A15: colour #782e4d is neither", cell=(14, 0), cells=((14, 0),))
+
+    def reading(ch: str):
+        rows = ["." * 15] * 14 + [ch + "." * 14]
+        return lambda: SimpleNamespace(board=tuple(rows))
+
+    site = EruditSite.load(find_site("xanado"))
+    assert read_with_new_face(painted, location, site, refused, reading("u")) is None
+    assert not any(c == (120, 46, 77) for t in site.look.themes for c in t.colours[TILE])
+    assert read_with_new_face(painted, location, site, refused, reading("U")) is not None
+    assert any(c == (120, 46, 77) for t in site.look.themes for c in t.colours[TILE])

@@ -58,6 +58,14 @@ def read_with_new_face(frame: Frame, location: BoardLocation, site: EruditSite,
     try:
         reading = read()
     except ReadError:
+        reading = None
+    rows = getattr(reading, "board", None)
+    if reading is None or (rows is not None and not any(
+            rows[r][c].isupper() for r, c in error.cells)):
+        # Not read, or read as wildcards only: a wildcard shows no value number, so nothing
+        # confirmed these squares are tiles (scrabble-wordgame's centre star, its colour
+        # seen alone on a frame of a new game, was read as a wildcard "u" and learned as a
+        # tile face: every later frame of that game failed on H8)
         theme.colours[TILE] = [c for c in theme.colours[TILE] if c != colour]
         return None
     return reading

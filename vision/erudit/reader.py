@@ -483,9 +483,22 @@ def _ocr_letter(t: _Tile, rules: Rules, ocr: bool) -> str | None:
     value = t.value
     if value is None and t.ink.value_window is not None:  # the marks were not sure of it
         value = ocr_number(t.ink.value_window, t.ink.colour)
+    only = only_letter_worth(value, rules)
+    if only is not None:
+        return only  # a sure number only one letter is worth (wwf's 8: X): no look needed
     if value is None:
         value = value_by_shape(t.ink, rules)
     return letter_by_rules(t.ink, value, rules, rules_lang(rules), nearest)
+
+
+def only_letter_worth(value: int | None, rules: Rules) -> str | None:
+    """The one letter the rules value at ``value``, when only one is (wwf: X at 8; English
+    Scrabble: K at 5); None for any other value, 0 or None. A tile whose number reads that
+    for sure is that letter whatever its look (a wildcard has no number)."""
+    if not value:
+        return None
+    worth = [ch for ch in rules.alphabet if rules.values.get(ch) == value]
+    return worth[0] if len(worth) == 1 else None
 
 
 def _settle(t: _Tile, site: EruditSite, rules: Rules, px: np.ndarray) -> str:

@@ -148,6 +148,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         self.learned_glyphs = 0  # tiles named by the game's logic, taught to the site
         self._reply_due: float | None = None  # see EruditPageReader._reply_due
         self._reply_lines: frozenset[str] = frozenset()
+        self._reply_ours: frozenset[str] = frozenset()
         # how many tiles a game is played with (the set's, or a page's short game): the
         # opponent's rack is what they leave, for the end by the rules (see .ending)
         self.tiles = tiles
@@ -214,7 +215,9 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         if kind in (Awaits.EXCHANGE, Awaits.MARK, Awaits.WAIT):
             return Verdict.OK, ""
         if kind is Awaits.SENT:  # a pass or an exchange: the page must hand the turn over first
-            if over or not ours or "rejected" in seen.kinds:
+            # (a page that never says whose turn: the opponent's tiles say it was handed over;
+            # wordgame's computer replied before the bot saw a frame not ours: 180 s, stop)
+            if over or not ours or "rejected" in seen.kinds or (added and not self.site.turn_ours):
                 return Verdict.OK, ""
             return Verdict.STALE, "the page has not taken the turn yet"
         if kind in (Awaits.REPLY, Awaits.PASS):
@@ -280,6 +283,11 @@ class EruditPlayer(EruditPageReader, EruditFollower,
             return Turn.OVER
         if self._entering(seen):
             return Turn.OURS  # a move is being entered, taken back, or the end accepted
+        if self._reply_due is not None and not self.site.turn_ours:
+            # our move was taken on this very frame (its page text was read before that):
+            # the opponent's reply is awaited (wordgame's computer thinks a few seconds; the
+            # bot laid a word on that frame and the computer's reply landed on its squares)
+            return Turn.THEIRS
         if "ours" in seen.kinds and "theirs" not in seen.kinds:
             return Turn.OURS
         return Turn.THEIRS

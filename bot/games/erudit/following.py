@@ -13,7 +13,13 @@ import logging
 from bot.games.erudit.ending import RulesEnd
 from bot.games.erudit.reading import EruditLog, EruditSeen
 from bot.games.erudit.steps import Awaits, ConfirmExchange, Expect, Step
-from bot.games.erudit.track import EruditTrackError, new_tiles, read_move, square_text
+from bot.games.erudit.track import (
+    EruditTrackError,
+    new_tiles,
+    read_move,
+    square_text,
+    words_through,
+)
 from bot.run.game import ImpossibleState
 from bot.web.sites import SiteProfile
 from solvers.decision import Decision
@@ -25,6 +31,8 @@ from solvers.erudit.rules import Rules
 logger = logging.getLogger(__name__)
 
 ENDED = ("won", "lost", "drawn", "over")
+#: Words a page logs our pass with (wordgame: «You: Passed»).
+PASS_WORDS = frozenset({"PASS", "PASSED", "ПАС", "ПРОПУСК", "ПРОПУСТИЛ", "ПРОПУСТИЛИ"})
 
 
 class EruditFollower:
@@ -51,14 +59,20 @@ class EruditFollower:
     _last_move: tuple[tuple[str, ...], list[tuple[int, str]], int, str] | None
     _reply_due: float | None
     _reply_lines: frozenset[str]
+    _reply_ours: frozenset[str]
     _handed: int
     _sent: Step | None
 
-    def _wait_reply(self, seen: EruditSeen) -> None:
+    def _wait_reply(self, seen: EruditSeen, ours: frozenset[str] = PASS_WORDS) -> None:
         """The opponent's turn from now, on a page that never says whose turn it is: until its
-        tiles show, it says something new, or it stays quiet a while."""
+        tiles show, it says something new, or it stays quiet a while. What it says of our own
+        move (a line naming ``ours``: its words, or a pass) is not the reply (scrabble-wordgame
+        logs «You: CAR, AH, CAY (34 pts)» while its computer still thinks: the bot took its
+        turn, laid a tile, and the reply's tiles showing then stopped it, "4 new tiles after
+        laying one")."""
         self._reply_due = seen.t
         self._reply_lines = frozenset(line.text.strip() for line in seen.lines)
+        self._reply_ours = ours
 
     def _rules_end(self) -> RulesEnd:
         """A game's end by the rules, followed from its start (the set is the rules' own
@@ -85,13 +99,8 @@ class EruditFollower:
         if self.board is None or self.plan or self.laid:
             return
         ours = "ours" in seen.kinds and "theirs" not in seen.kinds
-        sent = self._sent
-        if sent is not None and not ours and "rejected" not in seen.kinds:
-            self._sent = None
-            self.ending.turn(scored=False)
-            said = f"exchange {sent.tiles}" if isinstance(sent, ConfirmExchange) else "pass"
-            self.log.moves.append((0, said))
-            self._handed = 1
+        if not ours and "rejected" not in seen.kinds:
+            self._sent_taken()
         if self._handed == 1 and not ours:
             self._handed = 2
         elif self._handed == 2 and ours and not seen.kinds & {"rejected", "choose", "accept"}:
@@ -100,6 +109,17 @@ class EruditFollower:
             self.log.moves.append((1, "pass or exchange"))
         on_board = sum(1 for ch in seen.board if ch != EMPTY)
         self.ending.seen(on_board, len(seen.rack), seen.bag)
+
+    def _sent_taken(self) -> None:
+        """Our pass or exchange, sent, was taken by the page."""
+        sent = self._sent
+        if sent is None:
+            return
+        self._sent = None
+        self.ending.turn(scored=False)
+        said = f"exchange {sent.tiles}" if isinstance(sent, ConfirmExchange) else "pass"
+        self.log.moves.append((0, said))
+        self._handed = 1
 
     def _sync_moves(self, seen: EruditSeen) -> None:
         if self.board is None:
@@ -126,6 +146,7 @@ class EruditFollower:
             if seen.scores is not None:
                 self.scores = seen.scores
             return
+        self._sent_taken()  # the opponent moved: our pass (or exchange) was taken
         before = Board(tuple(self.board))
         try:
             move = read_move(before, added, self.graph, self.rules, self.leeway)
@@ -218,9 +239,10 @@ class EruditFollower:
         self.log.points.append(score)
         self.ending.turn(scored=score > 0)
         self._handed = 1
+        words = words_through(self.board, [square for square, _ in self.laid])
         self.laid, self.current, self._pending, self._submitted = [], None, None, None
-        if not self.site.turn_ours:
-            self._wait_reply(seen)  # the opponent's turn, on a page that never says so
+        if not self.site.turn_ours:  # the opponent's turn, on a page that never says so
+            self._wait_reply(seen, words)
         if self._turn_since is not None:
             self.move_seconds.append(max(0.0, seen.t - self._turn_since))
         self._turn_since = None

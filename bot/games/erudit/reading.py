@@ -95,6 +95,7 @@ class EruditPageReader:
     #: turn is the opponent's until its tiles show or the page stays quiet REPLY_QUIET seconds.
     _reply_due: float | None
     _reply_lines: frozenset[str]  # the page's text lines when our move was taken
+    _reply_ours: frozenset[str]  # our move's words (or a pass's): a line naming them is ours
     #: (the loop's location, where the board is now) after the page moved the board under it
     _moved: tuple[BoardLocation, BoardLocation] | None
     _undo_challenged: Callable[[], bool]  # (following: our last move off the board as followed)
@@ -105,7 +106,13 @@ class EruditPageReader:
             raise ReadError("this player was given no way of finding the board")
         return self._locate(frame)
 
-    def _page(self, frame: Frame, exclude: Sequence[Region]) -> tuple[list[Line], frozenset[str]]:
+    def _page(self, frame: Frame, exclude: Sequence[Region], quiet: Region | None = None
+              ) -> tuple[list[Line], frozenset[str]]:
+        """The page's text lines and the kinds of phrase they hold. A line within ``quiet``
+        (the rack row, screen pixels) is never the opponent's reply on a page that never says
+        whose turn it is: OCR of our rack's tiles («Hes [ur [lo] ey») changes as soon as the
+        page refills it, while its computer still thinks (run i23-wg2 c1: the bot took its
+        turn then, laid a word and the computer's reply refused it)."""
         dx, dy = frame.region.left, frame.region.top
         lines = []
         if self.text is not None:
@@ -121,10 +128,16 @@ class EruditPageReader:
             # whenever it says nothing else, once the opponent's reply to our move has shown
             # or the page stayed quiet a while (the opponent passed).
             due = self._reply_due
-            texts = {line.text.strip() for line in lines}
+            texts = {line.text.strip() for line in lines
+                     if quiet is None or quiet.intersect(line.region) is None}
             said = any(sum(ch.isalpha() for ch in t) >= 3 and t not in self._reply_lines
-                       for t in texts)  # the page says something new: the reply is in
-            if due is not None and (said or frame.timestamp - due > REPLY_QUIET):
+                       and not names_any(t, self._reply_ours)
+                       for t in texts)  # the page says something new (not of our move)
+            # (quiet for half the time the profile gives its opponent to think, at least
+            # REPLY_QUIET: wordgame's computer, its page niced with the bot on a loaded machine,
+            # thought 30-57 s; taken for a pass after 30 s, its move came in over ours)
+            silence = max(REPLY_QUIET, self.site.opponent_timeout / 2)
+            if due is not None and (said or frame.timestamp - due > silence):
                 self._reply_due = due = None
             if due is None:
                 kinds = kinds | {"ours"}
@@ -182,7 +195,8 @@ class EruditPageReader:
             else:
                 return self._unread_board(frame, location, last, lines, kinds, exc)
         dx, dy = frame.region.left, frame.region.top
-        lines, kinds = self._page(frame, [reading.geometry.bounds])
+        lines, kinds = self._page(frame, [reading.geometry.bounds],
+                                  rack_row(reading.rack_tiles, dx, dy))
         scores, bag = None, getattr(reading, "bag", None)
         if self.numbers is not None:
             scores, shown_bag = self.numbers(frame, [reading.geometry.bounds])
@@ -213,14 +227,14 @@ class EruditPageReader:
     def _read_board(self, frame: Frame, location: BoardLocation, check: bool, empty: bool
                     ) -> EruditReading:
         try:
-            return self._read(frame, location, check=check, known=dict(self.laid),
+            return self._read(frame, location, check=check, known=self._known(),
                               empty_rack=empty)
         except ReadError as exc:
             named = self._name_by_logic(frame, location) if exc.cell else {}
             if named:
                 # named by the game on a settled frame: their looks are learned (a last move's
                 # white letters), so the next frame reads them without the game's help
-                known = {**dict(self.laid), **named}
+                known = {**self._known(), **named}
                 try:
                     return self._read(frame, location, check=check, known=known,
                                       empty_rack=empty, relearn=True)
@@ -234,19 +248,19 @@ class EruditPageReader:
                 # the same tile, pixel for pixel, in a later frame: no animation, a new look
                 # of a letter the bank knows; Tesseract may name it (value-checked)
                 try:
-                    return self._read(frame, location, check=check, known=dict(self.laid),
+                    return self._read(frame, location, check=check, known=self._known(),
                                       empty_rack=empty, relearn=True)
                 except ReadError:
                     if exc.cell is not None:
                         raise
                 # a rack tile nothing names, settled (JScrab's Э with its 8 joined): an
                 # unknown tile, never a guess; the moves are made of the others
-                return self._read(frame, location, check=check, known=dict(self.laid),
+                return self._read(frame, location, check=check, known=self._known(),
                                   empty_rack=empty, relearn=True, unknown_rack=True)
             if exc.cell is None and str(exc).startswith("rack tile"):
                 # the first sight of it: left out of this move as well (an unreadable frame
                 # was counted a misread; a tile left out is never a wrong letter)
-                return self._read(frame, location, check=check, known=dict(self.laid),
+                return self._read(frame, location, check=check, known=self._known(),
                                   empty_rack=empty, unknown_rack=True)
             raise
 
@@ -298,6 +312,16 @@ class EruditPageReader:
         # the dialog's letter keys are what this frame is for.
         return replace(last, kinds=kinds, lines=tuple(lines), letter_keys=keys,
                        t=frame.timestamp)
+
+    def _known(self) -> dict[int, str]:
+        """The squares whose letters the reader is told: every tile of the game as followed
+        (a tile followed once keeps its letter in a later look: run c8's X on I1, read when
+        it was played, no longer read while our move was laid, and five unreadable frames
+        stopped the game; the computer's wildcards, drawn with no value, keep their letter),
+        and our own tiles laid but not sent."""
+        known = {} if self.board is None else {
+            square: ch for square, ch in enumerate(self.board) if ch != "."}
+        return {**known, **dict(self.laid)}
 
     def _where_now(self, frame: Frame, location: BoardLocation) -> BoardLocation:
         """Where the board is in this frame: where the loop located it, or where it was found
@@ -351,7 +375,7 @@ class EruditPageReader:
                      ) -> dict[str, Region]:
         """The wildcard dialog's keys: tiles read like a palette, else rows of letters read
         as text (:mod:`.letter_dialog`)."""
-        from bot.web.letter_dialog import keys_from_lines, keys_from_lone_letters
+        from bot.web.letter_dialog import fill_between, keys_from_lines, keys_from_lone_letters
 
         keys: dict[str, Region] = {}
         if self.letter_keys is not None:
@@ -363,6 +387,8 @@ class EruditPageReader:
             keys = {**keys_from_lines(lines, self.rules.alphabet), **keys}
         if len(keys) < len(self.rules.alphabet):
             keys = {**keys_from_lone_letters(lines, self.rules.alphabet), **keys}
+        if len(keys) < len(self.rules.alphabet):
+            keys = fill_between(keys, self.rules.alphabet)  # a key missed in a row of keys
         return keys
 
     def _name_by_logic(self, frame: Frame, location: BoardLocation) -> dict[int, str]:
@@ -372,7 +398,7 @@ class EruditPageReader:
 
         try:
             partial = self._read(
-                frame, location, check=False, known=dict(self.laid), partial=True,
+                frame, location, check=False, known=self._known(), partial=True,
                 empty_rack=True, unknown_rack=True,  # (the rack names no board tile)
             )
         except (ReadError, TypeError) as exc:
@@ -412,6 +438,28 @@ class EruditPageReader:
     def board_region(location: BoardLocation, frame: Frame) -> Region:
         return Region(0, 0, frame.width, frame.height)
 
+
+
+def rack_row(tiles: Sequence[Region], dx: int = 0, dy: int = 0) -> Region | None:
+    """The rack's tiles and half a tile around them (screen pixels: moved by dx, dy)."""
+    if not tiles:
+        return None
+    left, top = min(r.left for r in tiles), min(r.top for r in tiles)
+    right, bottom = max(r.right for r in tiles), max(r.bottom for r in tiles)
+    pad_x, pad_y = tiles[0].width // 2, tiles[0].height // 2
+    return Region(left - pad_x + dx, top - pad_y + dy, right - left + 2 * pad_x,
+                  bottom - top + 2 * pad_y)
+
+
+def names_any(text: str, words: frozenset[str]) -> bool:
+    """Does the line name one of ``words`` (upper case), as a whole word, or OCR's reading of
+    one with a letter wrong (three letters or more)?"""
+    for token in re.split(r"[^\w]+|\d+|_", text.upper()):
+        for word in words:
+            if token == word or (len(token) == len(word) >= 3
+                                 and sum(a != b for a, b in zip(token, word, strict=True)) == 1):
+                return True
+    return False
 
 
 #: What a pop-up over the board may say that the bot acts on without the board.

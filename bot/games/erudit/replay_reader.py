@@ -19,8 +19,10 @@ def erudit_reader(header: dict[str, object], directory: Path | None = None) -> T
     names for the session only). A tile still unknown (named during play by the game's logic,
     which a lone frame cannot redo) reads as ``?`` and agrees with any letter recorded there
     (a rack tile no look names reads ``?``, as play left it out);
-    every other square and rack tile must read as recorded. The site's look is the one the
-    recording keeps (:mod:`bot.web.site_copies`), else the site its header names."""
+    every other square and rack tile must read as recorded. Each frame is told the tiles the
+    frames of its game before it recorded, as play was told the board it followed. The
+    site's look is the one the recording keeps (:mod:`bot.web.site_copies`), else the site
+    its header names."""
     from bot.games.erudit.sites import find_site
     from bot.web.recorded_site import latest_look
     from solvers.erudit.rules import load_rules
@@ -52,8 +54,20 @@ def erudit_reader(header: dict[str, object], directory: Path | None = None) -> T
         page = event.get("page", ())
         return not (isinstance(page, list | tuple) and bool(set(page) & OVER_THE_BOARD))
 
+    followed: dict[int, str] = {}  # the tiles of the game's frames read before, as recorded
+    game: list[object] = [None]
+
     def read_event(frame: Frame, event: dict[str, object]) -> str:
-        return read(frame, laid_squares(event))
+        # told as play was told: the board it followed (a tile keeps the letter and case it
+        # was followed with: a W whose 4 touches it reads as a wildcard alone) and its laid
+        # tiles
+        if event.get("game_no") != game[0]:
+            game[0] = event.get("game_no")
+            followed.clear()
+        got = read(frame, {**followed, **laid_squares(event)})
+        board = "".join(str(event.get("board", "")).split())
+        followed.update((i, ch) for i, ch in enumerate(board) if ch.isalpha())
+        return got
 
     return TextReader(read, "board", expected, agree, checks, read_event=read_event)
 

@@ -40,6 +40,24 @@ def new_tiles(before: Sequence[str], after: Sequence[str]) -> list[tuple[int, st
     return added
 
 
+def words_through(cells: Sequence[str], squares: Sequence[int]) -> frozenset[str]:
+    """Every word (upper case, two letters or more) running through ``squares`` across or
+    down: the words a move laid there formed, as a page names them."""
+    out = set()
+    for square in squares:
+        row, col = divmod(square, SIZE)
+        for step, first, last in ((1, row * SIZE, row * SIZE + SIZE - 1),
+                                  (SIZE, col, col + SIZE * (SIZE - 1))):
+            start = end = square
+            while start - step >= first and cells[start - step] != EMPTY:
+                start -= step
+            while end + step <= last and cells[end + step] != EMPTY:
+                end += step
+            if end > start:
+                out.add("".join(cells[i] for i in range(start, end + 1, step)).upper())
+    return frozenset(out)
+
+
 @dataclass(frozen=True)
 class SeenMove:
     """A move read off the board: where it was laid, its score by our rules, its words, and
