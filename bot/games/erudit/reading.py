@@ -310,11 +310,20 @@ class EruditPageReader:
 
     def _dialog_keys(self, frame: Frame, location: BoardLocation, lines: Sequence[Line]
                      ) -> dict[str, Region]:
-        """The wildcard dialog's keys: tiles read like a palette, else rows of letters read
-        as text (:mod:`.letter_dialog`)."""
+        """The wildcard dialog's keys: the pop-up's buttons named by the profile's
+        ``blank-keys`` (JScrab's small bold letters OCR never reads), else tiles read like a
+        palette, else rows of letters read as text (:mod:`.letter_dialog`)."""
         from bot.web.letter_dialog import keys_from_lines, keys_from_lone_letters
 
         keys: dict[str, Region] = {}
+        if self.site.blank_keys:  # buttons OCR cannot read, their letters the profile's
+            from vision.core.popup_keys import popup_keys
+
+            found = popup_keys(frame.pixels, len(self.site.blank_keys))
+            if found is not None:
+                dx, dy = frame.region.left, frame.region.top
+                return {ch: r.offset(dx, dy) for ch, r in zip(self.site.blank_keys, found,
+                                                              strict=True)}
         if self.letter_keys is not None:
             try:
                 keys = dict(self.letter_keys(frame, location))
