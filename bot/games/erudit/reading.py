@@ -18,13 +18,13 @@ from bot.games.erudit.track import square_text
 from bot.games.erudit.vision_calls import LetterKeys, LocateBoard, ReadBoard, ReadNumbers
 from bot.run.game import Calibration
 from bot.web.sites import SiteProfile
-from bot.web.steps import Line, find_line, matches, number_near
+from bot.web.steps import Line, find_line, matches
 from solvers.erudit.dictionary import WordGraph
 from solvers.erudit.rules import Rules
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.geometry import GridGeometry, Region
-from vision.core.page_text import PageText
+from vision.core.page_text import PageText, number_beside
 from vision.erudit.drift import board_offset
 from vision.erudit.reader import BoardLocation, EruditReading
 
@@ -206,7 +206,7 @@ class EruditPageReader:
             bag = shown_bag if bag is None else bag
         ours_label, theirs_label = self.site.score_labels
         if scores is None and ours_label:
-            a, b = number_near(lines, ours_label), number_near(lines, theirs_label)
+            a, b = number_beside(lines, ours_label), number_beside(lines, theirs_label)
             scores = None if a is None or b is None else (a, b)
         keys = {}
         if "choose" in kinds:  # the dialog may lie over the board: read the whole page
