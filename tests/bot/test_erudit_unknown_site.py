@@ -146,3 +146,32 @@ def test_replay_skips_frames_a_pop_up_covers_and_takes_unknown_rack_tiles():
         assert not reader.checks({"page": kinds}), kinds
     assert reader.checks({"page": ["ours"]})
     assert reader.agree("........\nrack К?Т", "........\nrack К?Т")
+
+
+def test_the_end_pop_up_in_english_on_a_russian_page_ends_the_game():
+    """JScrab's end: «Ваш балл после вычета оставшихся / букв / You:359 компьютер:264 /
+    You win !» over the veil, no button. Read in Russian alone the last line was «Уои м/п !»
+    and the message's phrase was cut by its line break: the bot waited 60 s and stopped, the
+    won game uncounted. The pop-up is read in the page's language and English."""
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    from vision.core.errors import ReadError
+    from vision.core.frame import Frame
+    from vision.core.page_text import PageText
+
+    shot = Path(__file__).resolve().parents[2] / "recordings/erudit/jscrab/jscrab-100-end-won.png"
+    profile = Path(__file__).resolve().parents[1] / "e2e/sites/jscrab.json"
+    from bot.web.sites import load_profile
+
+    site = load_profile(str(profile))
+
+    def veiled(*args, **kwargs):
+        raise ReadError("square A1: colour #434334 is neither an empty square nor a tile")
+
+    player = EruditPlayer(site, RULES, WordGraph(["КОТ"]), read=veiled, locate=None, top=4,
+                          text=PageText("ru"))
+    player._last_seen = seen(EMPTY_BOARD, "ЪВ", "ours", scores=(370, 265))
+    got = player.read(Frame.from_file(shot), SimpleNamespace())  # type: ignore[arg-type]
+    assert {"won", "over"} <= got.kinds, [line.text for line in got.lines]
+    assert got.scores == (370, 265)

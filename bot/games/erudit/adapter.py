@@ -116,6 +116,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         self.graph = graph
         self._read, self._locate = read, locate
         self.text = text
+        self._popup_text = None
         self.top = top
         self.rejected = rejected  # bot.games.balda.adapter.RejectedWords (append-only file)
         self.board: tuple[str, ...] | None = None  # the board as followed

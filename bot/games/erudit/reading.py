@@ -82,6 +82,7 @@ class EruditPageReader:
     _read: ReadBoard
     _locate: LocateBoard | None
     text: PageText | None
+    _popup_text: PageText | None  # a pop-up's lines: the page's language and English
     letter_keys: LetterKeys | None
     numbers: ReadNumbers | None
     board: tuple[str, ...] | None
@@ -134,17 +135,22 @@ class EruditPageReader:
 
     def _popup_lines(self, frame: Frame) -> list[Line]:
         """The lines of a pop-up over a dimmed page, read alone (:mod:`vision.core.popup`):
-        with every line of the page at once Tesseract lost them."""
+        with every line of the page at once Tesseract lost them. Read in the page's language
+        and English: JScrab's end says «You win !» on its Russian page, which Russian alone
+        read «Уои м/п !» (the game's end was never seen, the bot waited and stopped)."""
         from vision.core.popup import popup_box
 
         box = popup_box(frame.pixels)
         page = frame.width * frame.height
         if self.text is None or box is None or box.width * box.height * 4 > page:
             return []
+        if self._popup_text is None:
+            lang = self.text.lang
+            self._popup_text = PageText(lang if "eng" in lang.split("+") else f"{lang}+eng")
         crop = frame.pixels[box.top : box.bottom, box.left : box.right].copy()
         dx, dy = frame.region.left + box.left, frame.region.top + box.top
         return [Line(t.text, t.region.offset(dx, dy))
-                for t in self.text.lines(Frame.from_pixels(crop))]
+                for t in self._popup_text.lines(Frame.from_pixels(crop))]
 
     def read(self, frame: Frame, location: BoardLocation) -> EruditSeen:
         given = location
