@@ -175,3 +175,23 @@ def test_the_end_pop_up_in_english_on_a_russian_page_ends_the_game():
     got = player.read(Frame.from_file(shot), SimpleNamespace())  # type: ignore[arg-type]
     assert {"won", "over"} <= got.kinds, [line.text for line in got.lines]
     assert got.scores == (370, 265)
+
+
+def test_our_pass_is_taken_once_the_opponents_reply_shows():
+    """JScrab never says whose turn it is and its computer answered our pass within a few
+    seconds: no frame "not ours" was ever seen, the pass counted as not taken and the bot
+    stopped after 60 s with the computer's ЦИС on the board. New tiles after our pass are
+    the reply: the pass was taken."""
+    from bot.games.erudit.adapter import PassTurn
+    from bot.run.game import Verdict
+    from tests.bot.test_erudit_adapter import lay
+
+    player = EruditPlayer(SITE, RULES, WordGraph(["КОТ"]), read=None, locate=None, top=4)
+    first = seen(EMPTY_BOARD, "ЪЪЬЬЫЫЁ", "ours")
+    player.turn(followed(player, first))
+    (step,) = player.decide(followed(player, first))
+    assert isinstance(step.move, PassTurn)
+    pending = player.pending([step], first)
+    assert player.check(pending.board, pending, first)[0] is Verdict.STALE  # not taken yet
+    replied = seen(lay(EMPTY_BOARD, [(112, "К"), (113, "О"), (114, "Т")]), "ЪЪЬЬЫЫЁ", "ours")
+    assert player.check(pending.board, pending, replied)[0] is Verdict.OK

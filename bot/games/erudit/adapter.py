@@ -213,7 +213,10 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         if kind in (Awaits.EXCHANGE, Awaits.MARK, Awaits.WAIT):
             return Verdict.OK, ""
         if kind is Awaits.SENT:  # a pass or an exchange: the page must hand the turn over first
-            if over or not ours or "rejected" in seen.kinds:
+            # (or the opponent's reply is on the board already: JScrab's computer answered our
+            # pass in a few seconds on a page that never says whose turn it is; the bot saw no
+            # frame that was not ours and waited 60 s for the pass to be taken, and stopped)
+            if over or not ours or "rejected" in seen.kinds or added:
                 return Verdict.OK, ""
             return Verdict.STALE, "the page has not taken the turn yet"
         if kind in (Awaits.REPLY, Awaits.PASS):
