@@ -71,6 +71,7 @@ PROFILE_KEYS = frozenset({
     "confirm", "blank-letter", "texts", "score-labels", "glyphs", "url", "rules", "sides",
     "opponent-timeout", "redraw-timeout", "settle-gap", "park-pointer", "all-tiles-bonus",
     "yo-letter", "min-zipf", "drag-step", "scoreless-end", "blank-keys",
+    "end-score-labels",
     "comment",
 })
 BUILTIN_DIR = Path(__file__).resolve().parents[2] / "calibration" / "sites"
@@ -143,6 +144,8 @@ class SiteProfile:
     confirm_asked: tuple[str, ...] = ()  # the page asks about our move before taking it
     notice: tuple[str, ...] = ()  # a message (the computer passed) the ``dismiss`` steps clear
     score_labels: tuple[str, str] = ("", "")  # the labels next to our and their score
+    # the labels before our and their final score in the end message (deductions made)
+    end_score_labels: tuple[str, str] = ("", "")
     glyphs: str = ""  # glyph bank folder name under calibration/sites/ (default: name)
     style: str = ""  # which of the site's input styles ``move`` is
     styles: tuple[str, ...] = ()
@@ -348,6 +351,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
             where, "exchange-confirm", data.get("exchange-confirm", []), PLAIN_STEPS
         ),
         score_labels=_labels(where, data.get("score-labels")),
+        end_score_labels=_labels(where, data.get("end-score-labels"), "end-score-labels"),
         glyphs=str(data.get("glyphs") or data["name"]),
         style=chosen,
         styles=tuple(styles),
@@ -406,7 +410,7 @@ def _turns(where: str, value: object) -> int | None:
     return value
 
 
-def _labels(where: str, value: object) -> tuple[str, str]:
+def _labels(where: str, value: object, key: str = "score-labels") -> tuple[str, str]:
     if value is None:
         return ("", "")
     if (
@@ -414,7 +418,7 @@ def _labels(where: str, value: object) -> tuple[str, str]:
         or len(value) != 2
         or not all(isinstance(v, str) and v for v in value)
     ):
-        raise SiteError(f"{where}: 'score-labels' is [our label, their label]")
+        raise SiteError(f"{where}: {key!r} is [our label, their label]")
     return (value[0], value[1])
 
 

@@ -174,7 +174,34 @@ def test_the_end_pop_up_in_english_on_a_russian_page_ends_the_game():
     player._last_seen = seen(EMPTY_BOARD, "ЪВ", "ours", scores=(370, 265))
     got = player.read(Frame.from_file(shot), SimpleNamespace())  # type: ignore[arg-type]
     assert {"won", "over"} <= got.kinds, [line.text for line in got.lines]
-    assert got.scores == (370, 265)
+    assert got.scores == (359, 264)  # the end message's, the racks deducted (panel 370:265)
+
+
+def test_the_end_pop_up_says_who_won_after_the_racks_deduction():
+    """The page's lines said the end («после вычета оставшихся») but lost «Компьютер
+    выигрывает.»: the game went to games.jsonl as won by the panel's 279:265, while the page
+    said 256:264, lost. The pop-up is read alone too, and its final scores are the game's."""
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    from bot.web.sites import load_profile
+    from vision.core.errors import ReadError
+    from vision.core.frame import Frame
+    from vision.core.page_text import PageText
+
+    root = Path(__file__).resolve().parents[2]
+    site = load_profile(str(root / "tests/e2e/sites/jscrab.json"))
+
+    def veiled(*args, **kwargs):
+        raise ReadError("square A1: colour #434334 is neither an empty square nor a tile")
+
+    player = EruditPlayer(site, RULES, WordGraph(["КОТ"]), read=veiled, locate=None, top=4,
+                          text=PageText("ru"))
+    player._last_seen = seen(EMPTY_BOARD, "ЧЪЭ", "ours", scores=(279, 265))
+    shot = root / "recordings/erudit/jscrab/jscrab-100-end-lost.png"
+    got = player.read(Frame.from_file(shot), SimpleNamespace())  # type: ignore[arg-type]
+    assert "lost" in got.kinds and "won" not in got.kinds, [line.text for line in got.lines]
+    assert got.scores == (256, 264)
 
 
 def test_our_pass_is_taken_once_the_opponents_reply_shows():

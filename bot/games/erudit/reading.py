@@ -177,16 +177,22 @@ class EruditPageReader:
                 raise
             lines, kinds = self._page(frame, ())
             popped = popup_kinds(kinds, lines, self.site)
-            if not popped:
-                boxed = self._popup_lines(frame)  # the pop-up's lines read on their own
+            if not popped or ("over" in popped and not popped & RESULTS):
+                # the pop-up's lines read on their own; also when the whole page's lines said
+                # the end but not who won (JScrab: «Компьютер выигрывает.» lost in the page's
+                # lines, the game recorded won by the scores before the racks' deduction)
+                boxed = self._popup_lines(frame)
                 if boxed:
-                    lines = boxed
-                    popped = popup_kinds(self._kinds(boxed), boxed, self.site)
+                    alone = popup_kinds(self._kinds(boxed), boxed, self.site)
+                    if alone:
+                        lines, popped = [*lines, *boxed], popped | alone
             if popped:
                 # an in-page pop-up over the board, its veil dimming it (JScrab): the board is
                 # as it was; the pop-up's words (a refusal, the end, a notice to clear) are
                 # what this frame is for
-                return replace(last, kinds=popped, lines=tuple(lines), t=frame.timestamp)
+                final = end_scores(lines, self.site) if popped & (RESULTS | {"over"}) else None
+                return replace(last, kinds=popped, lines=tuple(lines), t=frame.timestamp,
+                               scores=final or last.scores)
             if kinds & RESULTS and "choose" not in kinds:
                 # The game's end told in a box over the board (scrabble-wordgame's «Final
                 # Score ... You win!»): the board is as it was, the end is what this frame
@@ -392,6 +398,22 @@ class EruditPageReader:
 
 #: What a pop-up over the board may say that the bot acts on without the board.
 POPUP_KINDS = frozenset({"rejected", "won", "lost", "drawn", "over"})
+
+
+def end_scores(lines: Sequence[Line], site: SiteProfile) -> tuple[int, int] | None:
+    """The final scores an end message gives after the profile's ``end-score-labels`` (JScrab:
+    «You:256 компьютер:264», the racks' tiles deducted: the panel still said 279:265)."""
+    ours, theirs = site.end_score_labels
+    if not ours:
+        return None
+    found: list[int] = []
+    for label in (ours, theirs):
+        want = re.compile(re.escape(label.strip().lower()) + r"\s*(\d+)")
+        hits = [m for line in lines if (m := want.search(line.text.lower()))]
+        if not hits:
+            return None
+        found.append(int(hits[0].group(1)))
+    return found[0], found[1]
 
 
 def popup_kinds(kinds: frozenset[str], lines: Sequence[Line], site: SiteProfile
