@@ -31,6 +31,8 @@ then ``submit``; ``exchange`` opens an exchange, the tiles are clicked, ``exchan
 A page that asks a wildcard's letter without letter keys to click (the browser's own
 ``prompt()`` box) is answered by ``blank-letter``: ``{"do": "type-letter"}`` types the letter,
 then e.g. ``{"do": "key", "keys": "Return"}`` (used whenever the frame shows no letter keys).
+A pop-up of letter buttons OCR cannot read (JScrab's small bold letters) is named by
+``blank-keys``: its letters as one text, row by row; the buttons are found by their shapes.
 
 A page that asks about our move before it takes it (Balda: «add this word anyway?») names the
 question in ``texts.confirm-asked`` and the answer in ``confirm`` (steps, usually a button):
@@ -68,7 +70,8 @@ PROFILE_KEYS = frozenset({
     "new-game", "start", "dismiss", "submit", "exchange", "exchange-confirm", "accept",
     "confirm", "blank-letter", "texts", "score-labels", "glyphs", "url", "rules", "sides",
     "opponent-timeout", "redraw-timeout", "settle-gap", "park-pointer", "all-tiles-bonus",
-    "yo-letter", "min-zipf", "drag-step", "scoreless-end",
+    "yo-letter", "min-zipf", "drag-step", "scoreless-end", "blank-keys",
+    "end-score-labels",
     "comment",
 })
 BUILTIN_DIR = Path(__file__).resolve().parents[2] / "calibration" / "sites"
@@ -125,6 +128,8 @@ class SiteProfile:
     accept: tuple[Step, ...] = ()  # accepts the opponent's going out (the page asks first)
     confirm: tuple[Step, ...] = ()  # answers the page's question about our move (add it)
     blank_letter: tuple[Step, ...] = ()  # a wildcard's letter typed (a prompt() box)
+    # the wildcard pop-up's buttons' letters in reading order, for buttons OCR cannot read
+    blank_keys: str = ""
     turn_ours: tuple[str, ...] = ()
     turn_theirs: tuple[str, ...] = ()
     rejected: tuple[str, ...] = ()
@@ -140,6 +145,8 @@ class SiteProfile:
     confirm_asked: tuple[str, ...] = ()  # the page asks about our move before taking it
     notice: tuple[str, ...] = ()  # a message (the computer passed) the ``dismiss`` steps clear
     score_labels: tuple[str, str] = ("", "")  # the labels next to our and their score
+    # the labels before our and their final score in the end message (deductions made)
+    end_score_labels: tuple[str, str] = ("", "")
     glyphs: str = ""  # glyph bank folder name under calibration/sites/ (default: name)
     style: str = ""  # which of the site's input styles ``move`` is
     styles: tuple[str, ...] = ()
@@ -339,6 +346,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
         confirm=_steps(where, "confirm", data.get("confirm", []), PLAIN_STEPS),
         blank_letter=_steps(where, "blank-letter", data.get("blank-letter", []),
                             (*PLAIN_STEPS, "type-letter")),
+        blank_keys=_keys(where, data.get("blank-keys", "")),
         accept=_steps(where, "accept", data.get("accept", []), PLAIN_STEPS),
         submit=_steps(where, "submit", data.get("submit", []), PLAIN_STEPS),
         exchange=_steps(where, "exchange", data.get("exchange", []), PLAIN_STEPS),
@@ -346,6 +354,7 @@ def parse_profile(data: object, where: str, style: str | None = None) -> SitePro
             where, "exchange-confirm", data.get("exchange-confirm", []), PLAIN_STEPS
         ),
         score_labels=_labels(where, data.get("score-labels")),
+        end_score_labels=_labels(where, data.get("end-score-labels"), "end-score-labels"),
         glyphs=str(data.get("glyphs") or data["name"]),
         style=chosen,
         styles=tuple(styles),
@@ -372,6 +381,14 @@ def _zipf(where: str, value: object) -> float:
     return float(value)
 
 
+def _keys(where: str, value: object) -> str:
+    if not isinstance(value, str) or not all(ch.isalpha() for ch in value) or len(
+            set(value.upper())) != len(value):
+        raise SiteError(f"{where}: 'blank-keys' is the wildcard pop-up's letters as one text,"
+                        " row by row, each letter once (JScrab: \"ОАЕИНРСТВДКЛ...\")")
+    return value.upper()
+
+
 def _flag(where: str, key: str, value: object) -> bool:
     if not isinstance(value, bool):
         raise SiteError(f"{where}: {key!r} is true or false")
@@ -396,7 +413,7 @@ def _turns(where: str, value: object) -> int | None:
     return value
 
 
-def _labels(where: str, value: object) -> tuple[str, str]:
+def _labels(where: str, value: object, key: str = "score-labels") -> tuple[str, str]:
     if value is None:
         return ("", "")
     if (
@@ -404,7 +421,7 @@ def _labels(where: str, value: object) -> tuple[str, str]:
         or len(value) != 2
         or not all(isinstance(v, str) and v for v in value)
     ):
-        raise SiteError(f"{where}: 'score-labels' is [our label, their label]")
+        raise SiteError(f"{where}: {key!r} is [our label, their label]")
     return (value[0], value[1])
 
 

@@ -146,3 +146,79 @@ def test_replay_skips_frames_a_pop_up_covers_and_takes_unknown_rack_tiles():
         assert not reader.checks({"page": kinds}), kinds
     assert reader.checks({"page": ["ours"]})
     assert reader.agree("........\nrack К?Т", "........\nrack К?Т")
+
+
+def test_the_end_pop_up_in_english_on_a_russian_page_ends_the_game():
+    """JScrab's end: «Ваш балл после вычета оставшихся / букв / You:359 компьютер:264 /
+    You win !» over the veil, no button. Read in Russian alone the last line was «Уои м/п !»
+    and the message's phrase was cut by its line break: the bot waited 60 s and stopped, the
+    won game uncounted. The pop-up is read in the page's language and English."""
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    from vision.core.errors import ReadError
+    from vision.core.frame import Frame
+    from vision.core.page_text import PageText
+
+    shot = Path(__file__).resolve().parents[2] / "recordings/erudit/jscrab/jscrab-100-end-won.png"
+    profile = Path(__file__).resolve().parents[1] / "e2e/sites/jscrab.json"
+    from bot.web.sites import load_profile
+
+    site = load_profile(str(profile))
+
+    def veiled(*args, **kwargs):
+        raise ReadError("square A1: colour #434334 is neither an empty square nor a tile")
+
+    player = EruditPlayer(site, RULES, WordGraph(["КОТ"]), read=veiled, locate=None, top=4,
+                          text=PageText("ru"))
+    player._last_seen = seen(EMPTY_BOARD, "ЪВ", "ours", scores=(370, 265))
+    got = player.read(Frame.from_file(shot), SimpleNamespace())  # type: ignore[arg-type]
+    assert {"won", "over"} <= got.kinds, [line.text for line in got.lines]
+    assert got.scores == (359, 264)  # the end message's, the racks deducted (panel 370:265)
+
+
+def test_the_end_pop_up_says_who_won_after_the_racks_deduction():
+    """The page's lines said the end («после вычета оставшихся») but lost «Компьютер
+    выигрывает.»: the game went to games.jsonl as won by the panel's 279:265, while the page
+    said 256:264, lost. The pop-up is read alone too, and its final scores are the game's."""
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    from bot.web.sites import load_profile
+    from vision.core.errors import ReadError
+    from vision.core.frame import Frame
+    from vision.core.page_text import PageText
+
+    root = Path(__file__).resolve().parents[2]
+    site = load_profile(str(root / "tests/e2e/sites/jscrab.json"))
+
+    def veiled(*args, **kwargs):
+        raise ReadError("square A1: colour #434334 is neither an empty square nor a tile")
+
+    player = EruditPlayer(site, RULES, WordGraph(["КОТ"]), read=veiled, locate=None, top=4,
+                          text=PageText("ru"))
+    player._last_seen = seen(EMPTY_BOARD, "ЧЪЭ", "ours", scores=(279, 265))
+    shot = root / "recordings/erudit/jscrab/jscrab-100-end-lost.png"
+    got = player.read(Frame.from_file(shot), SimpleNamespace())  # type: ignore[arg-type]
+    assert "lost" in got.kinds and "won" not in got.kinds, [line.text for line in got.lines]
+    assert got.scores == (256, 264)
+
+
+def test_our_pass_is_taken_once_the_opponents_reply_shows():
+    """JScrab never says whose turn it is and its computer answered our pass within a few
+    seconds: no frame "not ours" was ever seen, the pass counted as not taken and the bot
+    stopped after 60 s with the computer's ЦИС on the board. New tiles after our pass are
+    the reply: the pass was taken."""
+    from bot.games.erudit.adapter import PassTurn
+    from bot.run.game import Verdict
+    from tests.bot.test_erudit_adapter import lay
+
+    player = EruditPlayer(SITE, RULES, WordGraph(["КОТ"]), read=None, locate=None, top=4)
+    first = seen(EMPTY_BOARD, "ЪЪЬЬЫЫЁ", "ours")
+    player.turn(followed(player, first))
+    (step,) = player.decide(followed(player, first))
+    assert isinstance(step.move, PassTurn)
+    pending = player.pending([step], first)
+    assert player.check(pending.board, pending, first)[0] is Verdict.STALE  # not taken yet
+    replied = seen(lay(EMPTY_BOARD, [(112, "К"), (113, "О"), (114, "Т")]), "ЪЪЬЬЫЫЁ", "ours")
+    assert player.check(pending.board, pending, replied)[0] is Verdict.OK

@@ -14,6 +14,7 @@ import pytest
 from calibration.erudit.bootstrap import name_shot
 from calibration.erudit.learn import learn_site
 from solvers.erudit.rules import load_rules
+from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.erudit.look import EruditSite
 from vision.erudit.reader import locate_erudit, read_erudit
@@ -164,3 +165,25 @@ def test_letter_counts_are_checked_only_when_the_rules_are_the_sites_own():
     check_tiles(cells, "", rules, counts=False)
     with pytest.raises(ReadError, match="wildcards"):
         check_tiles(cells, "***", rules, counts=False)
+
+
+def test_a_played_tile_whose_look_went_odd_is_the_letter_the_board_followed(site):
+    """Our М on the centre star: the star's pink shows through the see-through tile and its
+    glyph and number stopped reading some moves later; the campaign stopped there ("cannot
+    read the tile's value number ... it checks the letter М"). A tile played and followed
+    never changes: the followed board's letter stands (and nothing is learned from it)."""
+    frame = Frame.from_file(SHOTS / "jscrab-100-centre-value.png")
+    rules = load_rules("scrabble-ru")
+    told = {4: "н"}  # E1: the computer's wildcard, named by the game in play
+    with pytest.raises(ReadError, match="H8"):
+        read_erudit(frame, locate_erudit(frame), site, rules, check=False, known=told,
+                    new_letters_only=True)
+    def em() -> int:  # М's templates (the module's site: earlier tests may have taught it М)
+        return sum(1 for x in site.glyphs.templates if x.char == "М")
+
+    before = em()
+    reading = read_erudit(frame, locate_erudit(frame), site, rules, known=told,
+                          new_letters_only=True, corner_joins=True, counts_known=False,
+                          settled={112: "М", 113: "Ю"})
+    assert reading.board[7] == ".......МЮ......" and reading.board[0] == "....нУ........."
+    assert em() == before  # the odd look taught nothing

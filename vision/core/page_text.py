@@ -321,3 +321,19 @@ def number_near(
             if found:
                 return int(found[-1])
     return None
+
+
+def number_beside(lines: Sequence[TextLine], label: str) -> int | None:
+    """The score on the label's own row, a number standing alone right of it within a few
+    label heights (JScrab's panel: «Ваш общий балл:» then, right-aligned, a bold **180**
+    shorter than the label), else :func:`number_near`. The nearest taller number-only line
+    was the word list's round info icons, read "9": every JScrab score read 9."""
+    for one in label.split("|"):
+        for line in sorted((x for x in lines if phrase_in(x.text, one)), key=lambda x: len(x.text)):
+            here, h = line.region, max(line.region.height, 8)
+            row = [o for o in lines if o is not line and o.text.strip().isdigit()
+                   and abs(o.region.center.y - here.center.y) <= 0.6 * max(h, o.region.height)
+                   and here.right - 2 <= o.region.left <= here.right + 5 * h]
+            if row:
+                return int(min(row, key=lambda o: o.region.left).text.strip())
+    return number_near(lines, label)

@@ -253,7 +253,7 @@ def _read_values(tiles: list[_Tile], site: EruditSite, rules: Rules) -> None:
 
 
 def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool,
-                    partial: bool = False) -> None:
+                    partial: bool = False, settled: dict[int, str] | None = None) -> None:
     """Numbers the marks did not know: Tesseract must read the letter's own value, for sure.
     With ``partial`` a board tile whose number cannot be read is left to the caller's logic
     (``?``, its number unread) rather than refused."""
@@ -287,6 +287,12 @@ def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool,
             # Tesseract and its shape alike): a bank that saw few numbers yet (a site learned
             # from one frame) grows by it
             said, t.firm_value = want, True
+        was = (settled or {}).get(t.where) if t.where >= 0 else None
+        if was and want is not None and was.upper() == t.char and (said is None or said != want):
+            # a settled tile's number unread (the centre star's tint through it): its letter
+            # was checked when it was played; the marks learn nothing from it
+            t.value = want
+            continue
         if partial and t.where >= 0 and not t.told and (said is None or said != want):
             t.char, t.learned, t.value = UNKNOWN, False, UNREAD if said is None else said
             continue
@@ -304,7 +310,7 @@ def _name_letters(
     tiles: list[_Tile], site: EruditSite, rules: Rules, px: np.ndarray, ocr: bool,
     slant: float | None = None, known: dict[int, str] | None = None, partial: bool = False,
     new_letters_only: bool = False, cache: TileCache | None = None,
-    unknown_rack: bool = False,
+    unknown_rack: bool = False, settled: dict[int, str] | None = None,
 ) -> None:
     with_ink = [t for t in tiles if t.ink.letter is not None]
     inks = [t.ink.letter for t in with_ink if t.ink.letter is not None]
@@ -353,6 +359,13 @@ def _name_letters(
             t.char = named
             t.learned = cache is not None and t.key is not None and cache.named_twice(t.key,
                                                                                       named)
+            continue
+        was = (settled or {}).get(t.where) if t.where >= 0 else None
+        if named is None and was:
+            # a tile earlier frames read and the caller followed (tiles never change once
+            # played): a look gone odd (JScrab's centre star showing through our М) is that
+            # letter still, never learned
+            t.char, t.said = canonical_char(was.upper(), rules.alphabet), was
             continue
         if named is None and partial and t.where >= 0:
             t.char = UNKNOWN  # the caller names it (see read_erudit's ``partial``)
@@ -553,6 +566,7 @@ def read_erudit(
     unknown_rack: bool = False,
     corner_joins: bool = False,
     counts_known: bool = True,
+    settled: dict[int, str] | None = None,
 ) -> EruditReading:
     """Every square and rack tile of the located board (see the module docstring).
 
@@ -572,6 +586,8 @@ def read_erudit(
     ``unknown_rack`` a rack tile nothing names reads ``?`` (the caller plays the others).
     ``corner_joins``: the site joins words corner to corner (see ``check_board``).
     ``counts_known`` off: the rules were told by the tiles' values, not their counts.
+    ``settled``: board squares earlier frames read, as the caller follows them; a tile there
+    whose glyph or number no longer reads is that letter still (never learned from).
     """
     if not isinstance(site, EruditSite):
         raise TypeError(f"read_erudit needs the site's EruditSite (EruditSite.load(folder):"
@@ -624,8 +640,8 @@ def read_erudit(
             t.ink, theme.zones.get(where) or theme.zones.get(other))
     _read_values(tiles, site, rules)
     _name_letters(tiles, site, rules, px, ocr, theme.slant, known or {}, partial,
-                  new_letters_only, cache, unknown_rack)
-    _confirm_values(tiles, rules, px, ocr, partial)
+                  new_letters_only, cache, unknown_rack, settled)
+    _confirm_values(tiles, rules, px, ocr, partial, settled)
     for t in tiles:
         if t.joined and t.value is None and t.char in (UNKNOWN, ""):
             t.value = UNREAD  # a number shows, joined to the letter: not a wildcard

@@ -117,6 +117,7 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         self.graph = graph
         self._read, self._locate = read, locate
         self.text = text
+        self._popup_text = None
         self.top = top
         self.rejected = rejected  # bot.games.balda.adapter.RejectedWords (append-only file)
         self.board: tuple[str, ...] | None = None  # the board as followed
@@ -215,9 +216,10 @@ class EruditPlayer(EruditPageReader, EruditFollower,
         if kind in (Awaits.EXCHANGE, Awaits.MARK, Awaits.WAIT):
             return Verdict.OK, ""
         if kind is Awaits.SENT:  # a pass or an exchange: the page must hand the turn over first
-            # (a page that never says whose turn: the opponent's tiles say it was handed over;
-            # wordgame's computer replied before the bot saw a frame not ours: 180 s, stop)
-            if over or not ours or "rejected" in seen.kinds or (added and not self.site.turn_ours):
+            # (or the opponent's reply is on the board already: wordgame's and JScrab's
+            # computers answered our pass before the bot saw a frame not ours, on pages that
+            # never say whose turn it is; the bot waited for the pass to be taken, and stopped)
+            if over or not ours or "rejected" in seen.kinds or added:
                 return Verdict.OK, ""
             return Verdict.STALE, "the page has not taken the turn yet"
         if kind in (Awaits.REPLY, Awaits.PASS):

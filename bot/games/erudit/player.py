@@ -36,6 +36,13 @@ def all_tiles_bonus(cfg: PagePlayConfig, profile: SiteProfile) -> int | None:
     return profile.all_tiles_bonus
 
 
+def settled_squares(board: tuple[str, ...] | None) -> dict[int, str] | None:
+    """The followed board's tiles by square (read on earlier frames; never change)."""
+    if board is None:
+        return None
+    return {i: ch for i, ch in enumerate(board) if ch not in (".", "?")}
+
+
 def switched_rules(
     cold: ColdSite, frame: Frame, location: BoardLocation, site: object, bonus: int | None,
     check: bool, known: dict[int, str] | None, partial: bool, empty_rack: bool,
@@ -144,7 +151,7 @@ def make_erudit_player(cfg: PagePlayConfig, profile: SiteProfile) -> EruditPlaye
                 frame, location, site, rules, cache=cache, check=check, known=known,
                 partial=partial, empty_rack=empty_rack, new_letters_only=not relearn,
                 unknown_rack=unknown_rack, corner_joins=player.corner_joins,
-                counts_known=counts_known,
+                counts_known=counts_known, settled=settled_squares(player.board),
             )
 
         try:

@@ -18,13 +18,13 @@ from bot.games.erudit.track import square_text
 from bot.games.erudit.vision_calls import LetterKeys, LocateBoard, ReadBoard, ReadNumbers
 from bot.run.game import Calibration
 from bot.web.sites import SiteProfile
-from bot.web.steps import Line, find_line, matches, number_near
+from bot.web.steps import Line, find_line, matches
 from solvers.erudit.dictionary import WordGraph
 from solvers.erudit.rules import Rules
 from vision.core.errors import ReadError
 from vision.core.frame import Frame
 from vision.core.geometry import GridGeometry, Region
-from vision.core.page_text import PageText
+from vision.core.page_text import PageText, number_beside
 from vision.erudit.drift import board_offset
 from vision.erudit.reader import BoardLocation, EruditReading
 
@@ -82,6 +82,7 @@ class EruditPageReader:
     _read: ReadBoard
     _locate: LocateBoard | None
     text: PageText | None
+    _popup_text: PageText | None  # a pop-up's lines: the page's language and English
     letter_keys: LetterKeys | None
     numbers: ReadNumbers | None
     board: tuple[str, ...] | None
@@ -149,17 +150,22 @@ class EruditPageReader:
 
     def _popup_lines(self, frame: Frame) -> list[Line]:
         """The lines of a pop-up over a dimmed page, read alone (:mod:`vision.core.popup`):
-        with every line of the page at once Tesseract lost them."""
+        with every line of the page at once Tesseract lost them. Read in the page's language
+        and English: JScrab's end says «You win !» on its Russian page, which Russian alone
+        read «Уои м/п !» (the game's end was never seen, the bot waited and stopped)."""
         from vision.core.popup import popup_box
 
         box = popup_box(frame.pixels)
         page = frame.width * frame.height
         if self.text is None or box is None or box.width * box.height * 4 > page:
             return []
+        if self._popup_text is None:
+            lang = self.text.lang
+            self._popup_text = PageText(lang if "eng" in lang.split("+") else f"{lang}+eng")
         crop = frame.pixels[box.top : box.bottom, box.left : box.right].copy()
         dx, dy = frame.region.left + box.left, frame.region.top + box.top
         return [Line(t.text, t.region.offset(dx, dy))
-                for t in self.text.lines(Frame.from_pixels(crop))]
+                for t in self._popup_text.lines(Frame.from_pixels(crop))]
 
     def read(self, frame: Frame, location: BoardLocation) -> EruditSeen:
         given = location
@@ -203,7 +209,7 @@ class EruditPageReader:
             bag = shown_bag if bag is None else bag
         ours_label, theirs_label = self.site.score_labels
         if scores is None and ours_label:
-            a, b = number_near(lines, ours_label), number_near(lines, theirs_label)
+            a, b = number_beside(lines, ours_label), number_beside(lines, theirs_label)
             scores = None if a is None or b is None else (a, b)
         keys = {}
         if "choose" in kinds:  # the dialog may lie over the board: read the whole page
@@ -285,16 +291,22 @@ class EruditPageReader:
         """A frame whose board does not read: what it says over it (a pop-up, the game's
         end, the wildcard's letter dialog) with the board as last seen; else the ReadError."""
         popped = popup_kinds(kinds, lines, self.site)
-        if not popped:
-            boxed = self._popup_lines(frame)  # the pop-up's lines read on their own
+        if not popped or ("over" in popped and not popped & RESULTS):
+            # the pop-up's lines read on their own; also when the whole page's lines said
+            # the end but not who won (JScrab: «Компьютер выигрывает.» lost in the page's
+            # lines, the game recorded won by the scores before the racks' deduction)
+            boxed = self._popup_lines(frame)
             if boxed:
-                lines = boxed
-                popped = popup_kinds(self._kinds(boxed), boxed, self.site)
+                alone = popup_kinds(self._kinds(boxed), boxed, self.site)
+                if alone:
+                    lines, popped = [*lines, *boxed], popped | alone
         if popped:
             # an in-page pop-up over the board, its veil dimming it (JScrab): the board is
             # as it was; the pop-up's words (a refusal, the end, a notice to clear) are
             # what this frame is for
-            return replace(last, kinds=popped, lines=tuple(lines), t=frame.timestamp)
+            final = end_scores(lines, self.site) if popped & (RESULTS | {"over"}) else None
+            return replace(last, kinds=popped, lines=tuple(lines), t=frame.timestamp,
+                           scores=final or last.scores)
         if kinds & RESULTS and "choose" not in kinds:
             # The game's end told in a box over the board (scrabble-wordgame's «Final
             # Score ... You win!»): the board is as it was, the end is what this frame
@@ -373,11 +385,20 @@ class EruditPageReader:
 
     def _dialog_keys(self, frame: Frame, location: BoardLocation, lines: Sequence[Line]
                      ) -> dict[str, Region]:
-        """The wildcard dialog's keys: tiles read like a palette, else rows of letters read
-        as text (:mod:`.letter_dialog`)."""
+        """The wildcard dialog's keys: the pop-up's buttons named by the profile's
+        ``blank-keys`` (JScrab's small bold letters OCR never reads), else tiles read like a
+        palette, else rows of letters read as text (:mod:`.letter_dialog`)."""
         from bot.web.letter_dialog import fill_between, keys_from_lines, keys_from_lone_letters
 
         keys: dict[str, Region] = {}
+        if self.site.blank_keys:  # buttons OCR cannot read, their letters the profile's
+            from vision.core.popup_keys import popup_keys
+
+            found = popup_keys(frame.pixels, len(self.site.blank_keys))
+            if found is not None:
+                dx, dy = frame.region.left, frame.region.top
+                return {ch: r.offset(dx, dy) for ch, r in zip(self.site.blank_keys, found,
+                                                              strict=True)}
         if self.letter_keys is not None:
             try:
                 keys = dict(self.letter_keys(frame, location))
@@ -464,6 +485,22 @@ def names_any(text: str, words: frozenset[str]) -> bool:
 
 #: What a pop-up over the board may say that the bot acts on without the board.
 POPUP_KINDS = frozenset({"rejected", "won", "lost", "drawn", "over"})
+
+
+def end_scores(lines: Sequence[Line], site: SiteProfile) -> tuple[int, int] | None:
+    """The final scores an end message gives after the profile's ``end-score-labels`` (JScrab:
+    «You:256 компьютер:264», the racks' tiles deducted: the panel still said 279:265)."""
+    ours, theirs = site.end_score_labels
+    if not ours:
+        return None
+    found: list[int] = []
+    for label in (ours, theirs):
+        want = re.compile(re.escape(label.strip().lower()) + r"\s*(\d+)")
+        hits = [m for line in lines if (m := want.search(line.text.lower()))]
+        if not hits:
+            return None
+        found.append(int(hits[0].group(1)))
+    return found[0], found[1]
 
 
 def popup_kinds(kinds: frozenset[str], lines: Sequence[Line], site: SiteProfile
