@@ -29,8 +29,9 @@ def test_laid_tiles_are_parsed_from_the_event():
         laid_squares({"frame": 7, "laid": "112=e"})
 
 
-def test_the_reader_is_told_what_the_event_recorded(monkeypatch):
-    told = []
+def replay_reading(monkeypatch) -> tuple[TextReader, Frame, list[object]]:
+    """The replay's reader with vision faked: what it tells the reader is kept in the list."""
+    told: list[object] = []
 
     def read_erudit(frame, location, site, rules, **kwargs):
         told.append(kwargs.get("known"))
@@ -39,7 +40,11 @@ def test_the_reader_is_told_what_the_event_recorded(monkeypatch):
     monkeypatch.setattr(reader, "read_erudit", read_erudit)
     monkeypatch.setattr(reader, "locate_erudit", lambda frame: None)
     read = erudit_reader({"site": "gamebot-erudit", "rules": "scrabble-en"})
-    frame = Frame.from_pixels(np.zeros((4, 4, 3), np.uint8))
+    return read, Frame.from_pixels(np.zeros((4, 4, 3), np.uint8)), told
+
+
+def test_the_reader_is_told_what_the_event_recorded(monkeypatch):
+    read, frame, told = replay_reading(monkeypatch)
     read(frame, {"event": "step", "laid": ["112=e"]})
     read(frame, {"event": "step"})
     read(frame)
@@ -50,16 +55,7 @@ def test_the_reader_is_told_the_tiles_earlier_frames_of_the_game_recorded(monkey
     """Play tells the reader the board it followed (a W whose 4 touches it keeps its case:
     alone it reads as a wildcard 'w'); replay tells it the tiles the game's frames before
     recorded (run i23-wg2 c3's replay: 13 of 86 frames read 'w' where play recorded 'W')."""
-    told = []
-
-    def read_erudit(frame, location, site, rules, **kwargs):
-        told.append(kwargs.get("known"))
-        return SimpleNamespace(board=["."] * 225, rack="AB")
-
-    monkeypatch.setattr(reader, "read_erudit", read_erudit)
-    monkeypatch.setattr(reader, "locate_erudit", lambda frame: None)
-    read = erudit_reader({"site": "gamebot-erudit", "rules": "scrabble-en"})
-    frame = Frame.from_pixels(np.zeros((4, 4, 3), np.uint8))
+    read, frame, told = replay_reading(monkeypatch)
     row8 = "." * 7 + "WHo" + "." * 5
     board = "\n".join(["." * 15] * 7 + [row8] + ["." * 15] * 7) + "\n"
     read(frame, {"event": "step", "game_no": 1, "board": board})

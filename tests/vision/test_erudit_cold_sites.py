@@ -56,6 +56,18 @@ def _frame(name: str) -> Frame:
     return Frame.from_file(COLD / f"{name}.png")
 
 
+def _wordgame_learned_cold(rules):
+    """The wordgame site as play learns it from the page's first frame (nothing written)."""
+    from bot.games.erudit.cold_site import ColdSite
+    from vision.erudit.look import EruditSite
+
+    cold = ColdSite(EruditSite.empty("wordgame", rules.alphabet), Path("/nonexistent"), [rules])
+    cold.site.save = lambda folder: None  # type: ignore[method-assign]  # (nothing written)
+    first = _frame("wordgame-wwf-100-t00")
+    cold.learn(first, locate_erudit(first))
+    return cold
+
+
 def test_a_known_layout_drawn_as_stars_is_named_by_its_squares():
     frame = _frame("wordgame-wwf-100-t00")
     reading = read_layout(frame, locate_erudit(frame).geometry)
@@ -167,15 +179,10 @@ def test_a_rack_letter_whose_value_no_tile_showed_yet_is_named_by_tesseract():
     """The site learned from its first frame (values 1-4 seen), a V worth 5 on the rack: its
     "5" read by Tesseract at 92-93 % twice and at 39 % hard-thresholded must count (it was
     refused as not sure, the V stayed unknown and the bot waited 60 s, then stopped)."""
-    from bot.games.erudit.cold_site import ColdSite
-    from vision.erudit.look import EruditSite
     from vision.erudit.reader import read_erudit
 
     rules = load_rules("wwf")
-    cold = ColdSite(EruditSite.empty("wordgame", rules.alphabet), Path("/nonexistent"), [rules])
-    cold.site.save = lambda folder: None  # type: ignore[method-assign]  # (nothing written)
-    first = _frame("wordgame-wwf-100-t00")
-    cold.learn(first, locate_erudit(first))
+    cold = _wordgame_learned_cold(rules)
     frame = _frame("wordgame-wwf-100-t01-rack-v")
     label = _label("wordgame-wwf-100-t01-rack-v")
     reading = read_erudit(frame, locate_erudit(frame), cold.site, rules)
@@ -189,7 +196,6 @@ def test_a_rack_x_worth_8_is_named_and_a_sure_8_alone_names_it(monkeypatch):
     and its number's shape agree) and its 8 is learned; then a number read for sure that only
     one letter is worth names the tile with no look at all (Tesseract and shapes unsure)."""
     import vision.erudit.reader as reader
-    from bot.games.erudit.cold_site import ColdSite
     from vision.erudit.look import EruditSite
 
     rules = load_rules("wwf")
@@ -197,10 +203,7 @@ def test_a_rack_x_worth_8_is_named_and_a_sure_8_alone_names_it(monkeypatch):
     assert reader.only_letter_worth(5, rules) is None  # K and V
     assert reader.only_letter_worth(5, load_rules("scrabble-en")) == "K"
     assert reader.only_letter_worth(0, rules) is None
-    cold = ColdSite(EruditSite.empty("wordgame", rules.alphabet), Path("/nonexistent"), [rules])
-    cold.site.save = lambda folder: None  # type: ignore[method-assign]  # (nothing written)
-    first = _frame("wordgame-wwf-100-t00")
-    cold.learn(first, locate_erudit(first))
+    cold = _wordgame_learned_cold(rules)
     frame = _frame("wordgame-wwf-100-t03-rack-x")
     label = _label("wordgame-wwf-100-t03-rack-x")
     location = locate_erudit(frame)
