@@ -253,10 +253,12 @@ def _read_values(tiles: list[_Tile], site: EruditSite, rules: Rules) -> None:
 
 
 def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool,
-                    partial: bool = False, settled: dict[int, str] | None = None) -> None:
+                    partial: bool = False, settled: dict[int, str] | None = None,
+                    unknown_rack: bool = False) -> None:
     """Numbers the marks did not know: Tesseract must read the letter's own value, for sure.
     With ``partial`` a board tile whose number cannot be read is left to the caller's logic
-    (``?``, its number unread) rather than refused."""
+    (``?``, its number unread) rather than refused; with ``unknown_rack`` a rack tile so is
+    left out of the moves (``?``)."""
     for t in tiles:
         if not t.unsure:
             continue
@@ -294,6 +296,11 @@ def _confirm_values(tiles: list[_Tile], rules: Rules, px: np.ndarray, ocr: bool,
             t.value = want
             continue
         if partial and t.where >= 0 and not t.told and (said is None or said != want):
+            t.char, t.learned, t.value = UNKNOWN, False, UNREAD if said is None else said
+            continue
+        if unknown_rack and t.where < 0 and (said is None or said != want):
+            # a rack tile whose number does not confirm its letter (the wood theme's Q, its
+            # 10 unread): never a guess, and never a stop: left out of the moves
             t.char, t.learned, t.value = UNKNOWN, False, UNREAD if said is None else said
             continue
         if said is None or want is None or said != want:
@@ -641,7 +648,7 @@ def read_erudit(
     _read_values(tiles, site, rules)
     _name_letters(tiles, site, rules, px, ocr, theme.slant, known or {}, partial,
                   new_letters_only, cache, unknown_rack, settled)
-    _confirm_values(tiles, rules, px, ocr, partial, settled)
+    _confirm_values(tiles, rules, px, ocr, partial, settled, unknown_rack)
     for t in tiles:
         if t.joined and t.value is None and t.char in (UNKNOWN, ""):
             t.value = UNREAD  # a number shows, joined to the letter: not a wildcard
