@@ -71,7 +71,9 @@ PHRASES: dict[str, dict[str, tuple[str, ...]]] = {
     "drawn": {
         "ru": ("Ничья",),
         "uk": ("Нічия",),
-        "en": ("Draw", "It's a draw", "Tie"),
+        # (not "Draw" or "Tie" alone: a word the page lists as played is a whole-word match
+        # too; our wood page's drafted play ended a game "drawn" 267:358 on the bot's TIE)
+        "en": ("It's a draw", "Game drawn", "It's a tie", "Draw game"),
     },
     "over": {
         "ru": ("Игра окончена", "Конец игры"),

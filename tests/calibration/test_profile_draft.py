@@ -282,3 +282,18 @@ def test_a_turn_phrase_in_small_letters_is_a_log_entry_not_the_turn() -> None:
     banner = [*log, sized("Your turn", 30)]
     assert find_turn_phrases(banner, "en")["turn-ours"].label == "Your turn"
     assert "turn-theirs" not in find_turn_phrases(banner, "en")
+
+
+def test_guessed_results_are_no_word_a_page_lists_as_played():
+    """A guessed result phrase of one word matches a line of the page's list of played words
+    (our wood page listed the bot's TIE: the drafted profile's guess «Tie» ended the game as
+    drawn at 267:358). English guesses are phrases; a single word stays only where no
+    dictionary of the page's language holds it."""
+    from calibration.profile.vocabulary import PHRASES
+    from solvers.erudit import graph_for
+
+    english = graph_for("english-enable")
+    for kind in ("won", "lost", "drawn"):
+        for phrase in PHRASES[kind]["en"]:
+            words = phrase.upper().split()
+            assert len(words) > 1 or words[0] not in english, (kind, phrase)
