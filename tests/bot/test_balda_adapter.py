@@ -396,12 +396,13 @@ def test_a_word_the_page_never_takes_is_left_for_another_after_two_tries(player,
     assert player.rejected.words == set(), "not a refusal the page said: not kept for good"
 
 
-def refused_seen(rows: str, message: str) -> BaldaSeen:
+def refused_seen(rows: str, message: str, kind: str | None = None) -> BaldaSeen:
     from bot.web.steps import Line
     from vision.core.geometry import Region
 
     base = seen(rows, "ours")
-    kinds = {"ours"} | ({"used"} if "уже было" in message else {"rejected"})
+    kind = kind or ("used" if "уже было" in message else "rejected")
+    kinds = {"ours", kind}
     return BaldaSeen(base.grid, base.geometry, frozenset(kinds),
                      (Line(message, Region(500, 420, 300, 20)),), 0.0)
 
@@ -438,16 +439,10 @@ def test_a_refusal_of_the_input_not_the_word_is_entered_again_never_kept(player)
     """vladhuk's «The word must contain one entered letter»: the path we drew left out our
     letter (a click lost under load), so the word was never judged. A `garbled` phrase enters
     the move again; before, FORK and FORCE, both the page's words, went to rejected.txt."""
-    from bot.web.steps import Line
-    from vision.core.geometry import Region
-
     start = seen(START, "ours")
     player.turn(followed(player, start))
     (decision,) = player.decide(followed(player, start))
-    base = seen(START, "ours")
-    told = BaldaSeen(base.grid, base.geometry, frozenset({"ours", "garbled"}),
-                     (Line("The word must contain one entered letter", Region(500, 420, 300, 20)),),
-                     0.0)
+    told = refused_seen(START, "The word must contain one entered letter", "garbled")
     (cancel,) = player.decide(told)
     assert isinstance(cancel.move, Cancel) and player.rejected.words == set()
     assert player.log.rejected == [] and player.log.retried == [decision.move.word]

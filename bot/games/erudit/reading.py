@@ -191,7 +191,8 @@ class EruditPageReader:
             if last is None:
                 raise
             lines, kinds = self._page(frame, ())
-            if self._last_move is not None and "challenged" not in kinds:
+            if self._last_move is not None and self.site.challenged and "challenged" not in kinds:
+                # (two more Tesseract reads: only on a page whose profile names a challenge)
                 kinds |= self._kinds(self._beside_board_lines(frame, location))
             if "challenged" in kinds and self._undo_challenged():
                 # The page's computer challenged our move off and at once laid its own on
